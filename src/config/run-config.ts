@@ -1,0 +1,47 @@
+/**
+ * The resolved configuration of one run: what the CLI hands to the spec files (through vitest's `provide`).
+ * Plain JSON so it crosses into worker threads.
+ */
+import type { Fixtures } from './fixtures.js';
+
+/** Base addresses. `relayer` and `indexer` may contain `{network}`; `marketplace` is followed by `/<network>`. */
+export interface Targets {
+  readonly marketplace: string;
+  readonly api: string;
+  readonly metadata: string;
+  readonly relayer: string;
+  readonly indexer: string;
+}
+
+export interface RunConfig {
+  readonly targets: Targets;
+  /** True when the tool started its own reference server for this run. */
+  readonly embedded: boolean;
+  /** Sent as X-Access-Key; never written to a report or a log. */
+  readonly accessKey: string;
+  readonly networks: readonly string[];
+  readonly operations: readonly string[];
+  readonly seed: number;
+  readonly runs: number;
+  readonly timeoutMs: number;
+  readonly strict: boolean;
+  readonly readOnly: boolean;
+  readonly allowDestructive: boolean;
+  readonly fixtures: Fixtures;
+  readonly chainRpcUrl?: string;
+  readonly reportDir: string;
+}
+
+/** The single-origin layout of the reference server (and what `--target ORIGIN` means). */
+export function targetsFromOrigin(origin: string): Targets {
+  const base = origin.replace(/\/+$/, '');
+  return {
+    marketplace: `${base}/marketplace`,
+    api: base,
+    metadata: base,
+    relayer: `${base}/relayer/{network}`,
+    indexer: `${base}/indexer/{network}`,
+  };
+}
+
+export const PROVIDE_KEY = 'conformanceRunConfig';

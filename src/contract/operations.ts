@@ -1,0 +1,365 @@
+/**
+ * The 18 operations of interface.md §Endpoints, written once: where each is served, how the network reaches
+ * it, whether it writes, and its request and response shapes. Unnamed fields come from wire-facts.md §3.
+ */
+import { type Static, type TObject } from '@sinclair/typebox';
+import { MarketplaceKindSchema, OrderSideSchema, WalletKindSchema } from './enums.js';
+import {
+  Audience,
+  CheckoutOptions,
+  Collectible,
+  CollectiblesFilter,
+  Contact,
+  Contract,
+  FeeOption,
+  LinkedWallet,
+  NativeBalance,
+  Order,
+  PropertyFilter,
+  Step,
+  SwapPrice,
+  SwapQuote,
+} from './resources.js';
+import {
+  address,
+  amount,
+  arrayOf,
+  bool,
+  hexData,
+  num,
+  ref,
+  requestObject,
+  responseObject,
+  SCHEMA_BASE,
+  str,
+  tokenId,
+} from './schema-kit.js';
+
+export type ServiceName = 'Marketplace' | 'API' | 'Metadata' | 'Relayer' | 'Indexer' | 'Builder';
+/** Which base address serves an operation (interface.md §Base addresses). */
+export type BaseName = 'marketplace' | 'api' | 'metadata' | 'relayer' | 'indexer';
+
+/**
+ * How a network reaches an operation:
+ * - `path`: the slug is the path segment after the Marketplace base;
+ * - `host`: the base itself is per network (relayer, indexer);
+ * - `body`: the network's chain ID goes in a body field, as a JSON number or a decimal string;
+ * - `none`: the operation is not per network (Builder).
+ */
+export type NetworkBinding =
+  | { readonly kind: 'path' }
+  | { readonly kind: 'host' }
+  | { readonly kind: 'body'; readonly field: string; readonly encoding: 'number' | 'string' }
+  | { readonly kind: 'none' };
+
+export interface OperationDef<Req extends TObject = TObject, Res extends TObject = TObject> {
+  readonly service: ServiceName;
+  readonly method: string;
+  readonly base: BaseName;
+  readonly network: NetworkBinding;
+  /** Changes server state: skipped by --read-only, guarded by the safe-writes rules. */
+  readonly writes: boolean;
+  /** The document's own description of what the operation does (quoted in docs and check messages). */
+  readonly summary: string;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+const opId = (service: ServiceName, method: string, part: 'request' | 'response') =>
+  `${SCHEMA_BASE}operations/${service}.${method}.${part}.json`;
+
+function operation<const S extends ServiceName, const M extends string, Req extends TObject, Res extends TObject>(
+  service: S,
+  method: M,
+  def: {
+    base: BaseName;
+    network: NetworkBinding;
+    writes?: boolean;
+    summary: string;
+    request: (id: string) => Req;
+    response: (id: string) => Res;
+  },
+): OperationDef<Req, Res> & { readonly service: S; readonly method: M } {
+  return Object.freeze({
+    service,
+    method,
+    base: def.base,
+    network: def.network,
+    writes: def.writes ?? false,
+    summary: def.summary,
+    request: def.request(opId(service, method, 'request')),
+    response: def.response(opId(service, method, 'response')),
+  });
+}
+
+const PATH = { kind: 'path' } as const;
+const HOST = { kind: 'host' } as const;
+const NONE = { kind: 'none' } as const;
+const bodyChainId = (field: string, encoding: 'number' | 'string') => ({ kind: 'body', field, encoding }) as const;
+
+export const GetCountOfFilteredCollectibles = operation('Marketplace', 'GetCountOfFilteredCollectibles', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'count collectibles that match a filter',
+  request: ($id) =>
+    requestObject({ side: OrderSideSchema(), contractAddress: address(), filter: ref(CollectiblesFilter) }, { $id }),
+  response: ($id) => responseObject({ count: num() }, { $id }),
+});
+
+export const GetFloorOrder = operation('Marketplace', 'GetFloorOrder', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'find the cheapest open order for a collection (floor order)',
+  request: ($id) => requestObject({ contractAddress: address(), filter: ref(CollectiblesFilter) }, { $id }),
+  response: ($id) => responseObject({ collectible: ref(Collectible) }, { $id }),
+});
+
+export const GetHighestPriceListingForCollectible = operation('Marketplace', 'GetHighestPriceListingForCollectible', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'find the highest-priced listing for one collectible',
+  request: ($id) =>
+    requestObject(
+      {
+        contractAddress: address(),
+        tokenId: tokenId(),
+        filter: requestObject({
+          createdBy: arrayOf(address()),
+          marketplace: arrayOf(MarketplaceKindSchema()),
+          currencies: arrayOf(address()),
+        }),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ order: ref(Order) }, { $id }),
+});
+
+export const GenerateSellTransaction = operation('Marketplace', 'GenerateSellTransaction', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'produce the steps needed to sell into offers',
+  request: ($id) =>
+    requestObject(
+      {
+        collectionAddress: address(),
+        seller: address(),
+        marketplace: MarketplaceKindSchema(),
+        ordersData: arrayOf(requestObject({ orderId: str(), quantity: amount(), tokenId: tokenId() })),
+        additionalFees: arrayOf(requestObject({ amount: amount(), receiver: address() })),
+        walletType: WalletKindSchema(),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ steps: arrayOf(ref(Step)) }, { $id }),
+});
+
+export const GenerateCancelTransaction = operation('Marketplace', 'GenerateCancelTransaction', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'produce the steps needed to cancel an order',
+  request: ($id) => requestObject({ collectionAddress: address(), maker: address(), orderId: str() }, { $id }),
+  response: ($id) => responseObject({ steps: arrayOf(ref(Step)) }, { $id }),
+});
+
+export const CheckoutOptionsSalesContract = operation('Marketplace', 'CheckoutOptionsSalesContract', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'list the checkout options (payment methods) for a purchase from a sales contract',
+  request: ($id) =>
+    requestObject(
+      {
+        wallet: address(),
+        contractAddress: address(),
+        collectionAddress: address(),
+        items: arrayOf(requestObject({ tokenId: tokenId(), quantity: amount() })),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ options: ref(CheckoutOptions) }, { $id }),
+});
+
+export const CheckoutOptionsMarketplace = operation('Marketplace', 'CheckoutOptionsMarketplace', {
+  base: 'marketplace',
+  network: PATH,
+  summary: 'list the checkout options (payment methods) for a purchase of marketplace orders',
+  request: ($id) =>
+    requestObject(
+      {
+        wallet: address(),
+        orders: arrayOf(requestObject({ contractAddress: address(), orderId: str() })),
+        additionalFee: num(),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ options: ref(CheckoutOptions) }, { $id }),
+});
+
+export const TokenCollectionFilters = operation('Metadata', 'TokenCollectionFilters', {
+  base: 'metadata',
+  network: bodyChainId('chainId', 'string'),
+  summary: 'list the property filters (name, type, allowed values or range) that exist for a token collection',
+  request: ($id) => requestObject({ chainId: str('chain-id-decimal'), contractAddress: address() }, { $id }),
+  response: ($id) => responseObject({ filters: arrayOf(ref(PropertyFilter)) }, { $id }),
+});
+
+export const GetSwapPrices = operation('API', 'GetSwapPrices', {
+  base: 'api',
+  network: bodyChainId('chainId', 'number'),
+  summary: 'retrieves swap prices for the ERC-20 token at buyCurrencyAddress; null when funds or liquidity lack',
+  request: ($id) =>
+    requestObject(
+      { userAddress: address(), buyCurrencyAddress: address(), buyAmount: amount(), chainId: num() },
+      { $id },
+    ),
+  response: ($id) => responseObject({ swapPrices: arrayOf(ref(SwapPrice)) }, { $id }),
+});
+
+export const GetSwapQuote = operation('API', 'GetSwapQuote', {
+  base: 'api',
+  network: bodyChainId('chainId', 'number'),
+  summary: 'returns the data needed to execute a swap chosen from GetSwapPrices',
+  request: ($id) =>
+    requestObject(
+      {
+        userAddress: address(),
+        sellCurrencyAddress: address(),
+        buyCurrencyAddress: address(),
+        buyAmount: amount(),
+        chainId: num(),
+        includeApprove: bool(),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ swapQuote: ref(SwapQuote) }, { $id }),
+});
+
+export const GetSwapPrice = operation('API', 'GetSwapPrice', {
+  base: 'api',
+  network: bodyChainId('chainId', 'number'),
+  summary: 'quote one swap price (currency abstraction)',
+  request: ($id) =>
+    requestObject(
+      {
+        buyCurrencyAddress: address(),
+        sellCurrencyAddress: address(),
+        buyAmount: amount(),
+        chainId: num(),
+        slippagePercentage: num(),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ swapPrice: ref(SwapPrice) }, { $id }),
+});
+
+export const IsValidETHAuthProof = operation('API', 'IsValidETHAuthProof', {
+  base: 'api',
+  network: bodyChainId('chainId', 'string'),
+  summary: 'validate a wallet authentication proof',
+  request: ($id) =>
+    requestObject(
+      { chainId: str('chain-id-decimal'), walletAddress: address(), ethAuthProofString: str() },
+      { $id },
+    ),
+  response: ($id) => responseObject({ isValid: bool() }, { $id }),
+});
+
+export const GetLinkedWallets = operation('API', 'GetLinkedWallets', {
+  base: 'api',
+  network: bodyChainId('signatureChainId', 'string'),
+  summary: 'list wallets linked to a parent wallet after the parent proves control with a message and signature',
+  request: ($id) =>
+    requestObject(
+      {
+        parentWalletAddress: address(),
+        parentWalletMessage: str(),
+        parentWalletSignature: hexData(),
+        signatureChainId: str('chain-id-decimal'),
+      },
+      { $id },
+    ),
+  response: ($id) => responseObject({ linkedWallets: arrayOf(ref(LinkedWallet)) }, { $id }),
+});
+
+export const FeeOptions = operation('Relayer', 'FeeOptions', {
+  base: 'relayer',
+  network: HOST,
+  summary: 'list the fee options for paying gas for a transaction',
+  request: ($id) => requestObject({ wallet: address(), to: address(), data: hexData(), simulate: bool() }, { $id }),
+  response: ($id) =>
+    responseObject({ options: arrayOf(ref(FeeOption)), sponsored: bool(), quote: str() }, { $id }),
+});
+
+export const GetNativeTokenBalance = operation('Indexer', 'GetNativeTokenBalance', {
+  base: 'indexer',
+  network: HOST,
+  summary: 'queries a chain node for the latest native-token balance of an account',
+  request: ($id) => requestObject({ accountAddress: address() }, { $id }),
+  response: ($id) => responseObject({ balance: ref(NativeBalance) }, { $id }),
+});
+
+export const CreateAudience = operation('Builder', 'CreateAudience', {
+  base: 'api',
+  network: NONE,
+  writes: true,
+  summary: 'create an audience (a named contact list inside a project)',
+  request: ($id) => requestObject({ projectId: num(), name: str() }, { $id }),
+  response: ($id) => responseObject({ audience: ref(Audience) }, { $id }),
+});
+
+export const GetAudience = operation('Builder', 'GetAudience', {
+  base: 'api',
+  network: NONE,
+  summary: 'read an audience with its contacts and contracts',
+  request: ($id) => requestObject({ projectId: num(), audienceId: num() }, { $id }),
+  response: ($id) =>
+    responseObject({ audience: ref(Audience), contacts: arrayOf(ref(Contact)), contracts: arrayOf(ref(Contract)) }, { $id }),
+});
+
+export const RemoveAudienceContacts = operation('Builder', 'RemoveAudienceContacts', {
+  base: 'api',
+  network: NONE,
+  writes: true,
+  summary: 'remove contacts from an audience',
+  request: ($id) => requestObject({ projectId: num(), audienceId: num(), contactIds: arrayOf(num()) }, { $id }),
+  response: ($id) => responseObject({ ok: bool() }, { $id }),
+});
+
+/** In the document's order. */
+export const OPERATIONS = [
+  GetCountOfFilteredCollectibles,
+  GetFloorOrder,
+  GetHighestPriceListingForCollectible,
+  GenerateSellTransaction,
+  GenerateCancelTransaction,
+  CheckoutOptionsSalesContract,
+  CheckoutOptionsMarketplace,
+  TokenCollectionFilters,
+  GetSwapPrices,
+  GetSwapQuote,
+  GetSwapPrice,
+  IsValidETHAuthProof,
+  GetLinkedWallets,
+  FeeOptions,
+  GetNativeTokenBalance,
+  CreateAudience,
+  GetAudience,
+  RemoveAudienceContacts,
+] as const;
+
+export type AnyOperation = (typeof OPERATIONS)[number];
+export type OperationId = `${AnyOperation['service']}.${AnyOperation['method']}`;
+export type RequestOf<O extends OperationDef> = Static<O['request']>;
+export type ResponseOf<O extends OperationDef> = Static<O['response']>;
+
+export const operationId = (op: OperationDef): OperationId => `${op.service}.${op.method}` as OperationId;
+
+const BY_ID = new Map<string, AnyOperation>(OPERATIONS.map((op) => [operationId(op), op]));
+
+export function findOperation(id: string): AnyOperation | undefined {
+  return BY_ID.get(id);
+}
+
+/** The path after a base address: `/rpc/<Service>/<Method>` (interface.md §Wire format). */
+export const rpcPath = (op: Pick<OperationDef, 'service' | 'method'>): string => `/rpc/${op.service}/${op.method}`;
+
+export const isPerNetwork = (op: OperationDef): boolean => op.network.kind !== 'none';

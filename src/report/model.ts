@@ -1,0 +1,157 @@
+/**
+ * The one report model: the vitest reporter builds it, report.json is it, and every renderer (Markdown, HTML,
+ * JUnit) is a pure function of it. Results are keyed by `<Service>.<Method>:<checkId>` within a network, so
+ * baselines and diffs of two runs can match them.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { SCHEMA_BASE } from '../contract/schema-kit.js';
+
+const Level = Type.Union([Type.Literal('MUST'), Type.Literal('SHOULD')]);
+export const CheckStatusSchema = Type.Union([
+  Type.Literal('passed'),
+  Type.Literal('failed'),
+  Type.Literal('errored'),
+  Type.Literal('skipped'),
+]);
+export type CheckStatus = Static<typeof CheckStatusSchema>;
+
+const Headers = Type.Record(Type.String(), Type.String());
+
+export const ExchangeSchema = Type.Object(
+  {
+    request: Type.Object({
+      method: Type.String(),
+      url: Type.String(),
+      headers: Headers,
+      /** The body as sent (text), personal data and the key redacted. */
+      body: Type.Optional(Type.String()),
+    }),
+    response: Type.Optional(
+      Type.Object({
+        status: Type.Integer(),
+        headers: Headers,
+        /** The body as received, truncated for the report, personal data redacted. */
+        body: Type.String(),
+        truncated: Type.Boolean(),
+      }),
+    ),
+    /** Why no response: timeout, connection refused, body too large, ... */
+    transportError: Type.Optional(Type.String()),
+    durationMs: Type.Number(),
+  },
+  { additionalProperties: false },
+);
+export type Exchange = Static<typeof ExchangeSchema>;
+
+export const CheckResultSchema = Type.Object(
+  {
+    /** `<Service>.<Method>:<checkId>` (or `<Service>:<checkId>` for a per-service wire check). */
+    key: Type.String(),
+    checkId: Type.String(),
+    operation: Type.String(),
+    network: Type.Union([Type.String(), Type.Null()]),
+    level: Level,
+    status: CheckStatusSchema,
+    title: Type.String(),
+    /** What broke, errored or why it was skipped: names operation, network, check, pointer, expected and actual. */
+    message: Type.Optional(Type.String()),
+    pointer: Type.Optional(Type.String()),
+    expected: Type.Optional(Type.String()),
+    actual: Type.Optional(Type.String()),
+    /** One line that reproduces the request (curl, key redacted) and, for properties, the seed and path. */
+    reproduction: Type.Optional(Type.String()),
+    exchange: Type.Optional(ExchangeSchema),
+    requests: Type.Integer({ minimum: 0 }),
+    durationMs: Type.Number({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type CheckResult = Static<typeof CheckResultSchema>;
+
+const Counts = Type.Object(
+  {
+    passed: Type.Integer({ minimum: 0 }),
+    failed: Type.Integer({ minimum: 0 }),
+    errored: Type.Integer({ minimum: 0 }),
+    skipped: Type.Integer({ minimum: 0 }),
+    /** Of `failed` + `errored`, how many are MUST checks: these decide the verdict. */
+    mustFailed: Type.Integer({ minimum: 0 }),
+    shouldFailed: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false },
+);
+export type Counts = Static<typeof Counts>;
+
+/** `passed`: no MUST check failed or errored; `failed` otherwise; `skipped` when nothing ran. */
+const GroupStatus = Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('skipped')]);
+export type GroupStatus = Static<typeof GroupStatus>;
+
+export const OperationResultSchema = Type.Object(
+  {
+    operation: Type.String(),
+    status: GroupStatus,
+    counts: Counts,
+    checks: Type.Array(CheckResultSchema),
+  },
+  { additionalProperties: false },
+);
+export type OperationResult = Static<typeof OperationResultSchema>;
+
+export const NetworkResultSchema = Type.Object(
+  {
+    slug: Type.String(),
+    chainId: Type.Number(),
+    status: GroupStatus,
+    counts: Counts,
+    operations: Type.Array(OperationResultSchema),
+  },
+  { additionalProperties: false },
+);
+export type NetworkResult = Static<typeof NetworkResultSchema>;
+
+export const ReportSchema = Type.Object(
+  {
+    $schema: Type.Optional(Type.String()),
+    tool: Type.Object({ name: Type.String(), version: Type.String() }, { additionalProperties: false }),
+    contractVersion: Type.String(),
+    run: Type.Object(
+      {
+        startedAt: Type.String({ format: 'date-time' }),
+        durationMs: Type.Number({ minimum: 0 }),
+        seed: Type.Integer(),
+        runs: Type.Integer({ minimum: 0 }),
+        strict: Type.Boolean(),
+        readOnly: Type.Boolean(),
+        requests: Type.Integer({ minimum: 0 }),
+        /** Base addresses as given, with any credentials removed; `embedded` when the tool certified its own server. */
+        targets: Type.Object(
+          {
+            embedded: Type.Boolean(),
+            marketplace: Type.String(),
+            api: Type.String(),
+            metadata: Type.String(),
+            relayer: Type.String(),
+            indexer: Type.String(),
+          },
+          { additionalProperties: false },
+        ),
+        networks: Type.Array(Type.String()),
+        operations: Type.Array(Type.String()),
+        /** Set when the run could not complete normally (e.g. the target was unreachable, the runner failed). */
+        incident: Type.Optional(Type.String()),
+      },
+      { additionalProperties: false },
+    ),
+    /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either). */
+    verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+    counts: Counts,
+    networks: Type.Array(NetworkResultSchema),
+    /** What is not per network: Builder operations and per-service wire checks. */
+    global: Type.Object(
+      { status: GroupStatus, counts: Counts, operations: Type.Array(OperationResultSchema) },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: `${SCHEMA_BASE}report.schema.json`, additionalProperties: false },
+);
+export type Report = Static<typeof ReportSchema>;

@@ -1,0 +1,11 @@
+/** The tool's own published schemas: the report (report.json) and the fixtures file. */
+import type { SchemaFile } from '../contract/schema-files.js';
+import { FixturesSchema } from '../config/fixtures.js';
+import { ReportSchema } from '../report/model.js';
+
+export function toolSchemaFiles(): SchemaFile[] {
+  return [
+    { file: 'report.schema.json', schema: ReportSchema },
+    { file: 'fixtures.schema.json', schema: FixturesSchema },
+  ];
+}

@@ -1,0 +1,172 @@
+/**
+ * ajv, compiled once per process and reused: two instances over the same published schemas.
+ * - `must`: exactly what interface.md states (types, required fields, closed enums).
+ * - `should`: the same plus the conventions it does not state (`x-convention`, `x-known-values`), of which only
+ *   the convention findings are returned, so a MUST breach is never reported twice.
+ */
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { contractSchemaFiles, publishable } from '../contract/schema-files.js';
+import { CONVENTION_KEYWORD, CONVENTIONS, KNOWN_VALUES_KEYWORD, type Convention } from '../contract/schema-kit.js';
+
+export interface SchemaIssue {
+  /** JSON pointer into the validated document ('' is the whole document). */
+  readonly pointer: string;
+  readonly message: string;
+  readonly keyword: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+}
+
+type AjvInstance = InstanceType<typeof Ajv2020.default>;
+const AjvCtor = (Ajv2020 as unknown as { default: typeof Ajv2020.default }).default ?? Ajv2020;
+const addFormatsFn = ((addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats) as unknown as (
+  ajv: AjvInstance,
+) => void;
+
+function createAjv(enforceConventions: boolean, extraSchemas: readonly object[]): AjvInstance {
+  const ajv = new AjvCtor({ allErrors: true, verbose: enforceConventions, strict: true, strictTypes: false, allowUnionTypes: true });
+  addFormatsFn(ajv);
+  ajv.addKeyword({
+    keyword: CONVENTION_KEYWORD,
+    schemaType: 'string',
+    ...(enforceConventions
+      ? {
+          validate: (convention: Convention, data: unknown) =>
+            typeof data !== 'string' || CONVENTIONS[convention].pattern.test(data),
+          errors: false,
+        }
+      : {}),
+  });
+  ajv.addKeyword({
+    keyword: KNOWN_VALUES_KEYWORD,
+    schemaType: 'array',
+    ...(enforceConventions
+      ? {
+          validate: (known: string[], data: unknown) => typeof data !== 'string' || known.includes(data),
+          errors: false,
+        }
+      : {}),
+  });
+  for (const { schema } of contractSchemaFiles()) ajv.addSchema(publishable(schema));
+  for (const schema of extraSchemas) ajv.addSchema(schema);
+  return ajv;
+}
+
+export class SchemaValidators {
+  private readonly mustAjv: AjvInstance;
+  private readonly shouldAjv: AjvInstance;
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor(extraSchemas: readonly object[] = []) {
+    this.mustAjv = createAjv(false, extraSchemas);
+    this.shouldAjv = createAjv(true, extraSchemas);
+  }
+
+  /** What the document requires of `data` under schema `$id`. Empty when conformant. */
+  must(schemaId: string, data: unknown): SchemaIssue[] {
+    return this.run('must', schemaId, data);
+  }
+
+  /** Findings against the conventions the document does not state (SHOULD level). */
+  should(schemaId: string, data: unknown): SchemaIssue[] {
+    return this.run('should', schemaId, data).filter(
+      (issue) => issue.keyword === CONVENTION_KEYWORD || issue.keyword === KNOWN_VALUES_KEYWORD,
+    );
+  }
+
+  private run(level: 'must' | 'should', schemaId: string, data: unknown): SchemaIssue[] {
+    const key = `${level} ${schemaId}`;
+    let validate = this.cache.get(key);
+    if (!validate) {
+      const ajv = level === 'must' ? this.mustAjv : this.shouldAjv;
+      validate = ajv.getSchema(schemaId);
+      if (!validate) throw new Error(`no schema with $id ${schemaId}`);
+      this.cache.set(key, validate);
+    }
+    if (validate(data)) return [];
+    return simplify(validate.errors ?? [], data);
+  }
+}
+
+/**
+ * ajv reports every branch of a failed `anyOf` (the value, then "must be null", then "must match a schema in
+ * anyOf"). A reader wants the one that explains it: keep the deepest errors and drop the anyOf noise.
+ */
+function simplify(errors: readonly ErrorObject[], data: unknown): SchemaIssue[] {
+  const meaningful = errors.filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params['type'] === 'null'));
+  const chosen = meaningful.length > 0 ? meaningful : [...errors];
+  const seen = new Set<string>();
+  const issues: SchemaIssue[] = [];
+  for (const e of chosen) {
+    const issue = describe(e, data);
+    const key = `${issue.pointer} ${issue.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    issues.push(issue);
+  }
+  return issues;
+}
+
+function describe(e: ErrorObject, data: unknown): SchemaIssue {
+  const pointer = e.instancePath;
+  const actual = valueAt(data, pointer);
+  switch (e.keyword) {
+    case 'required': {
+      const missing = String(e.params['missingProperty']);
+      return { pointer: `${pointer}/${escapePointer(missing)}`, keyword: e.keyword, message: `required field "${missing}" is missing`, expected: 'present', actual: undefined };
+    }
+    case 'additionalProperties': {
+      const extra = String(e.params['additionalProperty']);
+      return { pointer: `${pointer}/${escapePointer(extra)}`, keyword: e.keyword, message: `field "${extra}" is not part of the contract`, expected: 'absent', actual: valueAt(data, `${pointer}/${escapePointer(extra)}`) };
+    }
+    case 'type':
+      return { pointer, keyword: e.keyword, message: `must be ${formatType(e.params['type'])}, got ${jsonType(actual)}`, expected: e.params['type'], actual };
+    case 'enum': {
+      const allowed = (e.params['allowedValues'] as unknown[]).filter((v) => v !== null);
+      return { pointer, keyword: e.keyword, message: `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(actual)}`, expected: allowed, actual };
+    }
+    case CONVENTION_KEYWORD: {
+      const convention = e.schema as Convention;
+      return { pointer, keyword: e.keyword, message: `should be ${CONVENTIONS[convention].meaning}`, expected: convention, actual };
+    }
+    case KNOWN_VALUES_KEYWORD:
+      return { pointer, keyword: e.keyword, message: `should be one of the known values ${JSON.stringify(e.schema)}`, expected: e.schema, actual };
+    default:
+      return { pointer, keyword: e.keyword, message: e.message ?? e.keyword, actual };
+  }
+}
+
+function formatType(type: unknown): string {
+  return Array.isArray(type) ? type.join(' or ') : String(type);
+}
+
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (value === undefined) return 'nothing';
+  return typeof value;
+}
+
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** The value a JSON pointer names, or undefined. */
+export function valueAt(document: unknown, pointer: string): unknown {
+  if (pointer === '') return document;
+  let current: unknown = document;
+  for (const raw of pointer.slice(1).split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return current;
+}
+
+let shared: SchemaValidators | undefined;
+/** The process-wide validators: compiled on first use, then reused by every check. */
+export function validators(): SchemaValidators {
+  shared ??= new SchemaValidators();
+  return shared;
+}
