@@ -1,0 +1,64 @@
+/**
+ * The reference server's public shape, shared by the server, the CLI (`serve`, `run` without a target) and the
+ * self-tests. Faults are hooks around a conformant pipeline, so a broken variant differs from the clean
+ * server only in what its fault says.
+ */
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Fixtures } from '../config/fixtures.js';
+import type { ServiceName } from '../contract/operations.js';
+
+/** One answer, before it is written. `body` is a JSON value, or `{ raw }` for bytes that are not JSON. */
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+  /** When set, written as is instead of JSON.stringify(body). */
+  raw?: string;
+}
+
+export interface RequestContext {
+  readonly method: string;
+  /** The URL path, without the query. */
+  readonly path: string;
+  readonly headers: IncomingHttpHeaders;
+  readonly rawBody: string;
+  /** Set once the path is routed to a known service (even for an unknown method name). */
+  readonly service?: ServiceName;
+  /** `<Service>.<Method>` when the path names one of the 18 operations. */
+  readonly operation?: string;
+  /** The network slug, from the path (Marketplace, Relayer, Indexer) or the chain ID in the body (API, Metadata). */
+  readonly network?: string;
+}
+
+export interface FaultHooks {
+  /** Runs before routing; an answer (or 'hang': never answer, or 'reset': destroy the socket) replaces the pipeline. */
+  readonly intercept?: (ctx: RequestContext) => WireResponse | 'hang' | 'reset' | undefined;
+  /** Accept every request whatever its X-Access-Key. */
+  readonly skipAuth?: boolean;
+  /** Rewrites the pipeline's answer (a copy: mutate freely). `ctx.network` is known by then. */
+  readonly transform?: (ctx: RequestContext, response: WireResponse) => WireResponse;
+}
+
+export interface ReferenceServerOptions {
+  /** The X-Access-Key the server accepts; a random one when absent. */
+  readonly accessKey?: string;
+  readonly faults?: readonly FaultHooks[];
+  /** Seeds the generated data; the same seed gives the same data. */
+  readonly seed?: number;
+}
+
+export interface ListenOptions extends ReferenceServerOptions {
+  readonly host?: string;
+  /** 0 (the default) picks a free ephemeral port. */
+  readonly port?: number;
+}
+
+export interface RunningReferenceServer {
+  readonly origin: string;
+  readonly accessKey: string;
+  /** Known entities of the seeded data, in the format of `--fixtures` (schemas/fixtures.schema.json). */
+  readonly fixtures: Fixtures;
+  /** Requests received per `<Service>.<Method>` (and `unrouted`), for tests that count what was sent. */
+  requestCounts(): Record<string, number>;
+  close(): Promise<void>;
+}
