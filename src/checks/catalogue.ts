@@ -5,7 +5,7 @@
  * from this list (scripts/generate-docs.ts).
  */
 export type CheckLevel = 'MUST' | 'SHOULD';
-export type CheckArea = 'wire' | 'auth' | 'errors' | 'response' | 'properties' | 'semantics' | 'crypto' | 'stateful';
+export type CheckArea = 'harness' | 'wire' | 'auth' | 'errors' | 'response' | 'properties' | 'semantics' | 'crypto' | 'stateful';
 
 export interface CheckDef {
   readonly id: string;
@@ -24,6 +24,8 @@ const IF = 'interface.md';
 const WF = 'wire-facts.md';
 
 const CHECKS = [
+  // --- the run itself ---
+  { id: 'suite-error', level: 'MUST', area: 'harness', title: 'The checks of an operation ran to completion', basis: 'a check that could not decide is errored, never a silent pass (GUIDE.md example 2)' },
   // --- wire format, every operation ---
   { id: 'response-schema', level: 'MUST', area: 'response', title: 'A valid request is answered 200 with a body of the documented shape', basis: `${IF} §Wire format: "Success response: HTTP 200, JSON object"; §Resources: field types` },
   { id: 'response-conventions', level: 'SHOULD', area: 'response', title: 'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values)', basis: `${WF} §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"` },

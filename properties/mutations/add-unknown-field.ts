@@ -1,0 +1,51 @@
+/**
+ * `add-unknown-field`: a closed request object (every request object is, schema-kit's `requestObject`) gets a
+ * key the contract does not name. The name never matches a declared one ignoring case, since real servers
+ * match keys case-insensitively and would read it as that field (wire-facts.md §4).
+ */
+import fc from 'fast-check';
+import { bodyNodes, isPlainObject, type BodyNode } from '../body-nodes.js';
+import { replacedAt } from '../json-edit.js';
+import { escapeSegment } from '../json-schema.js';
+import { jsonScalar } from '../json-scalar.js';
+import type { InvalidRequest, Mutate, Mutation } from './mutation.js';
+
+const mutate: Mutate = (body, schema) => {
+  const sites = bodyNodes(body, schema).filter((node) => isPlainObject(node.value) && node.schema.additionalProperties === false);
+  if (sites.length === 0) return undefined;
+  return fc
+    .constantFrom(...sites)
+    .chain((site) => fc.tuple(fc.constant(site), unknownKey(site), unknownValue()))
+    .map(([site, key, value]) => invalid(body, site, key, value));
+};
+
+function invalid(body: unknown, site: BodyNode, key: string, value: unknown): InvalidRequest {
+  const pointer = `${site.pointer}/${escapeSegment(key)}`;
+  return {
+    mutation: 'add-unknown-field',
+    body: replacedAt(body, pointer, value),
+    path: pointer,
+    refusal: 'none',
+    schemaBreach: 'must',
+    detail: `added the field ${pointer}, which the contract does not name`,
+  };
+}
+
+function unknownKey(site: BodyNode): fc.Arbitrary<string> {
+  const declared = new Set(Object.keys(site.schema.properties ?? {}).map((k) => k.toLowerCase()));
+  const present = new Set(Object.keys(site.value as object).map((k) => k.toLowerCase()));
+  return fc
+    .stringMatching(/^[a-z][A-Za-z0-9_]{2,15}$/)
+    .filter((key) => !declared.has(key.toLowerCase()) && !present.has(key.toLowerCase()));
+}
+
+function unknownValue(): fc.Arbitrary<unknown> {
+  return fc.oneof(jsonScalar(), fc.constant(null), fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonScalar(), { maxKeys: 2, noNullPrototype: true }));
+}
+
+export const addUnknownField: Mutation = {
+  name: 'add-unknown-field',
+  mutate,
+  refusal: 'none',
+  basis: 'wire-facts.md §4: "Unknown request keys are ignored"; the request schemas are closed (additionalProperties: false)',
+};

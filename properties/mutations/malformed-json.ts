@@ -1,0 +1,46 @@
+/**
+ * `malformed-json`: bytes that are not JSON, sent as `application/json`: the valid body truncated, followed
+ * by garbage, written with single quotes, or nothing at all. interface.md §Wire format fixes the request body
+ * as a "JSON object" and §Errors returns client errors with 4xx, so a 4xx is required (MUST).
+ */
+import fc from 'fast-check';
+import type { InvalidRequest, Mutate, Mutation } from './mutation.js';
+
+type Variant = 'truncated' | 'trailing-garbage' | 'single-quotes' | 'empty';
+
+const mutate: Mutate = (body) => {
+  const text = JSON.stringify(body);
+  return fc.oneof(truncated(text), trailingGarbage(text), singleQuotes(text), empty());
+};
+
+/** A proper prefix of an object's text never closes it, so it is never JSON. */
+function truncated(text: string): fc.Arbitrary<InvalidRequest> {
+  return fc.integer({ min: 1, max: text.length - 1 }).map((n) => raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`));
+}
+
+/** Non-whitespace after the object: JSON allows only whitespace there. */
+function trailingGarbage(text: string): fc.Arbitrary<InvalidRequest> {
+  return fc.constantFrom('}', ']', ',', 'x', '{}', 'null', '"').map((tail) => raw('trailing-garbage', text + tail, `followed by ${JSON.stringify(tail)}`));
+}
+
+/** JavaScript-style quoting; an empty object has no quotes to swap, so it becomes a quoted string instead. */
+function singleQuotes(text: string): fc.Arbitrary<InvalidRequest> {
+  const swapped = text.replace(/"/g, "'");
+  return fc.constant(raw('single-quotes', swapped === text ? `'${text}'` : swapped, 'strings in single quotes'));
+}
+
+function empty(): fc.Arbitrary<InvalidRequest> {
+  return fc.constant(raw('empty', '', 'an empty body'));
+}
+
+function raw(variant: Variant, rawBody: string, what: string): InvalidRequest {
+  return { mutation: 'malformed-json', rawBody, refusal: 'MUST', schemaBreach: 'must', detail: `${variant}: ${what}` };
+}
+
+export const malformedJson: Mutation = {
+  name: 'malformed-json',
+  mutate,
+  refusal: 'MUST',
+  basis:
+    'interface.md §Wire format: "Request body | JSON object, header Content-Type: application/json"; §Errors: "Client errors are returned with 4xx statuses and server errors with 5xx statuses"',
+};

@@ -1,0 +1,71 @@
+/**
+ * Valid requests for one operation: the schema walk, plus what makes a request land somewhere real.
+ * - The network's chain ID goes in the body field the operation's `network` binding names (interface.md
+ *   §Base addresses: "Chain is given in the body where needed"), as a number or a decimal string.
+ * - Known entities from the fixtures file are used some of the time, so requests hit real data; the rest of
+ *   the time the walk's own values probe the unknown-entity paths.
+ */
+import fc from 'fast-check';
+import type { NetworkFixtures } from '../src/config/fixtures.js';
+import type { Network } from '../src/contract/networks.js';
+import type { OperationDef, RequestOf } from '../src/contract/operations.js';
+import { chainIdFor } from './chain-id-for.js';
+import { published, type JsonSchema } from './json-schema.js';
+import { requestFromSchema, type RequestFromSchemaConstraints } from './request-from-schema.js';
+
+export interface RequestContext {
+  /** The network the request is for; any of the 39 when absent. */
+  readonly network?: Network;
+  /** Known entities on that network. */
+  readonly fixtures?: NetworkFixtures;
+}
+
+export type ValidRequestConstraints = RequestFromSchemaConstraints;
+
+type Body = Record<string, unknown>;
+/** Fields to lay over a generated body. */
+type Overlay = Readonly<Record<string, unknown>>;
+
+export function validRequest<O extends OperationDef>(
+  op: O,
+  context: RequestContext = {},
+  constraints: ValidRequestConstraints = {},
+): fc.Arbitrary<RequestOf<O>> {
+  const schema = published(op.request);
+  const base = requestFromSchema(schema, constraints) as fc.Arbitrary<Body>;
+  const overlays = [chainIdOverlay(op, context.network), ...fixtureOverlays(schema, context.fixtures)];
+  // The cast is the walk's promise, checked by valid-request.test.ts against both validators.
+  return fc.tuple(base, ...overlays).map(([body, ...layers]) => Object.assign({}, body, ...layers) as RequestOf<O>);
+}
+
+/** The chain ID where the binding names a body field; nothing for path-, host- and un-bound operations. */
+function chainIdOverlay(op: OperationDef, network: Network | undefined): fc.Arbitrary<Overlay> {
+  const binding = op.network;
+  if (binding.kind !== 'body') return fc.constant({});
+  return chainIdFor(network, { encoding: binding.encoding }).map((id) => ({ [binding.field]: id }));
+}
+
+/**
+ * Each fixture entity feeds the top-level fields that carry it, when the request has them:
+ * - the collection goes where a collection is named (`collectionAddress`, else `contractAddress`), with its
+ *   listed token as `tokenId`;
+ * - the swap pair goes into the swap fields of the same names;
+ * - the account goes into `accountAddress`.
+ * An entity is used half the time, so the same run also exercises addresses the server has never seen.
+ */
+function fixtureOverlays(schema: JsonSchema, fixtures: NetworkFixtures | undefined): fc.Arbitrary<Overlay>[] {
+  if (!fixtures) return [];
+  const fields = new Set(Object.keys(schema.properties ?? {}));
+  const candidates: Overlay[] = [];
+  if (fixtures.collection) {
+    const target = fields.has('collectionAddress') ? 'collectionAddress' : 'contractAddress';
+    const { address, listedTokenId } = fixtures.collection;
+    candidates.push({ [target]: address, ...(listedTokenId === undefined ? {} : { tokenId: listedTokenId }) });
+  }
+  if (fixtures.swap) candidates.push({ ...fixtures.swap });
+  if (fixtures.account !== undefined) candidates.push({ accountAddress: fixtures.account });
+  return candidates
+    .map((overlay) => Object.fromEntries(Object.entries(overlay).filter(([key]) => fields.has(key))))
+    .filter((overlay) => Object.keys(overlay).length > 0)
+    .map((overlay) => fc.boolean().map((use) => (use ? overlay : {})));
+}

@@ -1,0 +1,16 @@
+import { CheckoutOptionsMarketplace } from '../../src/contract/index.js';
+import { describeOperation, discoverFloorOrder, grounded, ungrounded } from '../../src/harness/index.js';
+
+describeOperation({
+  op: CheckoutOptionsMarketplace,
+  example: async ({ session, generated }) => {
+    const collection = session.fixtures?.collection;
+    const order = await discoverFloorOrder(session);
+    if (!collection || !order?.orderId) return ungrounded(generated(), 'no open order was found through GetFloorOrder on the fixtures collection');
+    return grounded({
+      wallet: '0x00000000000000000000000000000000000c0ffe',
+      orders: [{ contractAddress: collection.address, orderId: order.orderId }],
+      additionalFee: 0,
+    });
+  },
+});

@@ -1,0 +1,85 @@
+/**
+ * The command line: `conformance run` certifies a target, `conformance serve` starts the embedded reference
+ * server. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
+ * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { runConformance } from './run.js';
+import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
+import { serve, type RawServeOptions } from './serve.js';
+import { TOOL } from './tool.js';
+import { UsageError } from './usage-error.js';
+
+/** Every flag also reads CONFORMANCE_<FLAG> (e.g. --timeout-ms ← CONFORMANCE_TIMEOUT_MS). */
+function option(flags: string, description: string): Option {
+  const long = /--([a-z-]+)/.exec(flags)![1]!;
+  return new Option(flags, description).env(`CONFORMANCE_${long.toUpperCase().replace(/-/g, '_')}`);
+}
+
+export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void }): Command {
+  const program = new Command('conformance')
+    .description('Contract-conformance suite for the Marketplace, Swap, Metadata, Relayer, Indexer and Builder RPC interface')
+    .version(TOOL.version)
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.log(s.trimEnd()), writeErr: (s) => io.error(s.trimEnd()) })
+    .showHelpAfterError();
+
+  program
+    .command('run')
+    .description('certify a server (default: the embedded reference server) and write the report')
+    .addOption(option('--target <origin>', 'origin of a server with the reference layout (marketplace/<network>, rpc/API, rpc/Metadata, relayer/<network>, indexer/<network>)'))
+    .addOption(option('--marketplace-url <url>', 'Marketplace base; the network slug is appended'))
+    .addOption(option('--api-url <url>', 'API and Builder base'))
+    .addOption(option('--metadata-url <url>', 'Metadata base'))
+    .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
+    .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
+    .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)'))
+    .addOption(option('--networks <slugs>', 'comma-separated network slugs (default: all 39)'))
+    .addOption(option('--operations <ids>', 'comma-separated Service.Method ids (default: all 18)'))
+    .addOption(option('--seed <n>', 'seed of the generated requests (default: random, printed and reported)'))
+    .addOption(option('--runs <n>', `property runs per operation and network (default: ${DEFAULT_RUNS})`))
+    .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
+    .addOption(option('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`))
+    .addOption(option('--fixtures <file>', 'JSON file of known entities per network (schemas/fixtures.schema.json)'))
+    .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}) to cross-check native balances'))
+    .addOption(option('--strict', 'SHOULD findings fail the run too'))
+    .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
+    .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
+    .action(async (raw: RawRunOptions) => {
+      const outcome = await runConformance(parseRunOptions(raw), io);
+      process.exitCode = outcome.exitCode;
+    });
+
+  program
+    .command('serve')
+    .description('start the embedded reference server and print its origin and access key; Ctrl-C stops it')
+    .addOption(option('--host <host>', 'interface to listen on (default: 127.0.0.1)'))
+    .addOption(option('--port <n>', 'port (default: a free one)'))
+    .addOption(option('--access-key <key>', 'the key the server accepts (default: a random one)'))
+    .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
+    .action(async (raw: RawServeOptions) => {
+      await serve(raw, io);
+    });
+
+  return program;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.error(`conformance: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof CommanderError) {
+      // --help and --version end through here with exit code 0; every other parser complaint is a usage error.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    io.error(`conformance: unexpected failure: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}

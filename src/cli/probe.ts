@@ -1,0 +1,29 @@
+/**
+ * Before a run: can the target be reached at all? Sending thousands of requests into a dead address would
+ * take long and say nothing more than this one line does. Any HTTP answer, whatever its status, counts as
+ * reachable; only a transport failure on every base counts as unreachable.
+ */
+import type { RunConfig } from '../config/run-config.js';
+import { findNetwork, NETWORKS } from '../contract/networks.js';
+import { findOperation, type OperationDef } from '../contract/operations.js';
+import { operationUrl } from '../harness/endpoints.js';
+import { send } from '../transport/http-client.js';
+
+/** A description of why the target is unreachable, or undefined when some base answered. */
+export async function probeTargets(config: RunConfig): Promise<string | undefined> {
+  const network = findNetwork(config.networks[0] ?? '') ?? NETWORKS[0]!;
+  const ops = config.operations.map((id) => findOperation(id)!).filter(Boolean);
+  const byBase = new Map<string, OperationDef>();
+  for (const op of ops) if (!byBase.has(op.base)) byBase.set(op.base, op);
+  const failures: string[] = [];
+  for (const op of byBase.values()) {
+    const url = operationUrl(config.targets, op, op.network.kind === 'none' ? null : network);
+    const outcome = await send(
+      { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' },
+      { timeoutMs: config.timeoutMs },
+    );
+    if (outcome.ok) return undefined;
+    failures.push(`${url}: ${outcome.failure} (${outcome.message})`);
+  }
+  return failures.length > 0 ? failures.join('; ') : undefined;
+}

@@ -1,0 +1,38 @@
+/** `conformance serve`: the embedded reference server on its own, until Ctrl-C (or SIGTERM). */
+import { startReferenceServer } from '../server/index.js';
+import { UsageError } from './usage-error.js';
+
+export interface RawServeOptions {
+  host?: string;
+  port?: string;
+  accessKey?: string;
+  seed?: string;
+}
+
+export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }): Promise<void> {
+  const port = raw.port === undefined ? 0 : Number(raw.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
+  const seed = raw.seed === undefined ? 1 : Number(raw.seed);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected a whole number, got ${JSON.stringify(raw.seed)}`);
+  const server = await startReferenceServer({
+    host: raw.host ?? '127.0.0.1',
+    port,
+    seed,
+    ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
+  });
+  io.log(`reference server listening at ${server.origin}`);
+  // The key of a local test server, printed so the user can paste it; it is not a secret of a real project.
+  io.log(`access key: ${server.accessKey}`);
+  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin}`);
+  io.log('Ctrl-C stops it');
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void server.close().then(resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  io.log('stopped');
+}

@@ -1,0 +1,221 @@
+/**
+ * The checks every operation gets (GUIDE example 5): the documented response, authentication, the wire rules,
+ * properties over generated requests, and the error checks over every error answer seen on the way.
+ */
+import fc from 'fast-check';
+import { invalidRequest, validRequest } from '../../properties/index.js';
+import { type OperationDef } from '../contract/operations.js';
+import { validators } from '../validation/validators.js';
+import { ERROR_CHECKS, judgeErrorAnswer } from './error-answers.js';
+import type { Example, OperationSpec } from './operation-spec.js';
+import { Inconclusive, Skip, Violation } from './outcomes.js';
+import { assertProperty } from './property.js';
+import { deriveSeed } from './seeds.js';
+import type { CheckRun, CheckSession } from './session.js';
+import type { HttpResponse } from '../transport/http-client.js';
+
+const UNACCEPTABLE_KEY = 'conformance-suite-unacceptable-key-0000';
+
+export async function runCommonChecks<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<void> {
+  const example = () => exampleOf(session, spec);
+  const exampleAnswer = () =>
+    session.memoize('example-answer', async () => {
+      const ex = await example();
+      const { index, outcome } = await session.send('response-schema', ex.body);
+      return { ex, index, outcome };
+    });
+
+  await session.check('response-schema', async (run) => {
+    const { ex, index, outcome } = await exampleAnswer();
+    const answer = run.answerOf(index, outcome);
+    run.adopt(index);
+    if (answer.status !== 200) {
+      if (!ex.grounded && answer.status >= 400 && answer.status < 500 && answer.json !== undefined) {
+        run.skip(`${ex.why ?? 'no known entity for this request'}; the server answered ${answer.status} ${errorName(answer)} to a generated request, which the document allows`);
+      }
+      run.fail({ message: 'a valid request must be answered with HTTP 200', pointer: '', expected: 200, actual: `${answer.status} ${errorName(answer)}`.trim() });
+    }
+    expectDocumentedShape(run, session.op, answer);
+  });
+
+  await session.check('response-conventions', async (run) => {
+    const { index, outcome } = await exampleAnswer();
+    const answer = run.answerOf(index, outcome);
+    run.adopt(index);
+    if (answer.status !== 200 || answer.json === undefined) run.skip('no successful answer to inspect');
+    const issues = validators().should(session.op.response.$id!, answer.json);
+    const first = issues[0];
+    if (first) run.fail({ message: `${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, pointer: first.pointer, expected: first.expected, actual: first.actual });
+  });
+
+  await session.check('response-content-type', async (run) => {
+    const { index, outcome } = await exampleAnswer();
+    const answer = run.answerOf(index, outcome);
+    run.adopt(index);
+    expectJsonContentType(run, answer);
+  });
+
+  await session.check('auth-missing-key', async (run) => {
+    const answer = await run.send((await example()).body, { accessKey: false });
+    expectUnauthorized(run, answer);
+  });
+
+  await session.check('auth-invalid-key', async (run) => {
+    const answer = await run.send((await example()).body, { accessKey: UNACCEPTABLE_KEY });
+    expectUnauthorized(run, answer);
+  });
+
+  await judgeMalformedJson(session);
+
+  await session.check('bad-method', async (run) => {
+    const answer = await run.send(undefined, { method: 'GET', contentType: null });
+    expectError(run, answer, 405, 'WebrpcBadMethod');
+    const allow = answer.headers['allow'];
+    if (!allow || !allow.split(',').map((m) => m.trim().toUpperCase()).includes('POST')) {
+      run.fail({ message: 'a 405 answer should name the allowed method', pointer: '', expected: 'Allow: POST', actual: allow === undefined ? 'no Allow header' : `Allow: ${allow}` });
+    }
+  });
+
+  await session.check('bad-content-type', async (run) => {
+    const answer = await run.send((await example()).body, { contentType: 'text/plain' });
+    expectError(run, answer, 400, 'WebrpcBadRequest');
+  });
+
+  await session.check('valid-request-not-5xx', async (run) => {
+    const arbitrary = validRequest(session.op, contextOf(session)).map((body) => body as unknown);
+    await assertProperty(run, arbitrary, async (generated) => {
+      const body = spec.constrain ? await spec.constrain(generated, session) : generated;
+      const answer = await run.send(body);
+      if (answer.status >= 500) fail(answer, { message: 'a valid request must not be answered with a server error', pointer: '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
+      if (answer.status === 200) {
+        const issue = validators().must(session.op.response.$id!, answer.json)[0];
+        if (answer.json === undefined) fail(answer, { message: `a 200 answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text.slice(0, 120) });
+        if (issue) fail(answer, { message: issue.message, pointer: issue.pointer, expected: issue.expected, actual: issue.actual });
+      }
+    }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'valid'), numRuns: session.config.runs });
+  });
+
+  await judgeInvalidRequests(session, spec);
+
+  for (const id of ERROR_CHECKS) {
+    await session.check(id, async (run) => {
+      if (session.errorAnswers.length === 0) run.skip('no error answer was observed for this operation');
+      for (const observed of session.errorAnswers) {
+        const finding = judgeErrorAnswer(observed.response)[id];
+        if (finding) {
+          run.adopt(observed.index);
+          run.fail({ ...finding, message: `${finding.message} (answer to the ${observed.checkId} request)` });
+        }
+      }
+      run.adopt(session.errorAnswers[0]!.index);
+    });
+  }
+}
+
+/** The example of the spec, made once per session; a generated request when the spec has no better one. */
+function exampleOf<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<Example<unknown>> {
+  return session.memoize('example', async () =>
+    spec.example({
+      session,
+      generated: () => {
+        const seed = deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'example');
+        return fc.sample(validRequest(spec.op, contextOf(session)), { seed, numRuns: 1 })[0] as never;
+      },
+    }),
+  );
+}
+
+function contextOf(session: CheckSession) {
+  return { ...(session.network ? { network: session.network } : {}), ...(session.fixtures ? { fixtures: session.fixtures } : {}) };
+}
+
+async function judgeMalformedJson(session: CheckSession): Promise<void> {
+  let answer: (HttpResponse & { index: number }) | undefined;
+  let failure: Inconclusive | undefined;
+  await session.check('malformed-json', async (run) => {
+    try {
+      answer = await run.send(undefined, { rawBody: '{"this is": not JSON' });
+    } catch (error) {
+      if (error instanceof Inconclusive) failure = error;
+      throw error;
+    }
+    if (answer.status < 400 || answer.status >= 500) {
+      run.fail({ message: 'a body that is not JSON is a client error: the answer must be 4xx', pointer: '', expected: '4xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
+    }
+  });
+  if (failure || !answer) {
+    session.record('malformed-json-bad-request', failure ?? new Skip('the malformed-JSON request could not be made'));
+    return;
+  }
+  const got = answer;
+  const verdict = matchesError(got, 400, 'WebrpcBadRequest');
+  session.record('malformed-json-bad-request', verdict ? new Violation(verdict, got.index) : 'passed', got.index);
+}
+
+async function judgeInvalidRequests<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<void> {
+  // One property run feeds two checks: never 5xx (MUST) and refused with 4xx where webrpc refuses (SHOULD).
+  let refusalFinding: Violation | undefined;
+  let judged = 0;
+  await session.check('invalid-request-not-5xx', async (run) => {
+    await assertProperty(run, invalidRequest(session.op, contextOf(session)), async (invalid) => {
+      const body = spec.constrain && invalid.body !== undefined ? await spec.constrain(invalid.body, session) : invalid.body;
+      const answer = await run.send(body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
+      judged += 1;
+      const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;
+      if (answer.status >= 500) fail(answer, { message: `an invalid request (${what}) is a client's mistake: it must not get a server error`, pointer: invalid.path ?? '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
+      if (invalid.refusal !== 'none' && (answer.status < 400 || answer.status >= 500) && !refusalFinding) {
+        refusalFinding = new Violation({ message: `a request with ${what} should be refused with a 4xx error`, pointer: invalid.path ?? '', expected: '4xx', actual: answer.status }, answer.index);
+      }
+    }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'invalid'), numRuns: session.config.runs });
+  });
+  if (judged === 0) session.record('invalid-request-4xx', new Skip('no invalid request was judged'));
+  else session.record('invalid-request-4xx', refusalFinding ?? 'passed', refusalFinding?.exchangeIndex);
+}
+
+function fail(answer: { index: number }, detail: ConstructorParameters<typeof Violation>[0]): never {
+  throw new Violation(detail, answer.index);
+}
+
+export function expectDocumentedShape(run: CheckRun, op: OperationDef, answer: HttpResponse): void {
+  if (answer.json === undefined) run.fail({ message: `the answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text.slice(0, 120) });
+  const issues = validators().must(op.response.$id!, answer.json);
+  const first = issues[0];
+  if (first) {
+    run.fail({ message: `${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, pointer: first.pointer, expected: first.expected, actual: first.actual });
+  }
+}
+
+function expectJsonContentType(run: CheckRun, answer: HttpResponse): void {
+  const type = answer.headers['content-type'];
+  if (!type || type.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
+    run.fail({ message: 'answers should carry Content-Type: application/json', pointer: '', expected: 'application/json', actual: type ?? 'no Content-Type' });
+  }
+}
+
+function expectUnauthorized(run: CheckRun, answer: HttpResponse): void {
+  // interface.md §Authentication 3 fixes name, code and status; a body without them is as wrong as a 200.
+  const verdict = matchesError(answer, 401, 'Unauthorized', 1000);
+  if (verdict) run.fail(verdict);
+}
+
+function expectError(run: CheckRun, answer: HttpResponse, status: number, name: string): void {
+  const verdict = matchesError(answer, status, name);
+  if (verdict) run.fail(verdict);
+}
+
+/** Undefined when the answer is the error `name` with `status` (and `code`); otherwise what differs. */
+function matchesError(answer: HttpResponse, status: number, name: string, code?: number) {
+  if (answer.status !== status) return { message: `expected ${status} ${name}`, pointer: '', expected: status, actual: `${answer.status} ${errorName(answer)}`.trim() };
+  const body = answer.json as Record<string, unknown> | undefined;
+  if (!body || typeof body !== 'object') return { message: `expected a ${name} error object`, pointer: '', expected: name, actual: answer.text.slice(0, 120) };
+  if (body['error'] !== name) return { message: `expected the ${name} error`, pointer: '/error', expected: name, actual: body['error'] };
+  if (code !== undefined && body['code'] !== code) return { message: `${name} has code ${code}`, pointer: '/code', expected: code, actual: body['code'] };
+  if (body['status'] !== status) return { message: `the error's status field must be ${status}`, pointer: '/status', expected: status, actual: body['status'] };
+  return undefined;
+}
+
+function errorName(answer: HttpResponse): string {
+  const body = answer.json as Record<string, unknown> | undefined;
+  return body && typeof body === 'object' && typeof body['error'] === 'string' ? body['error'] : '';
+}
+

@@ -1,0 +1,40 @@
+/**
+ * Registers one vitest test per operation and network (or one, for operations that are not per network).
+ * The test runs every check of the operation in order and hands the results to the reporter through the
+ * test's meta; it fails (for vitest's own output) when a MUST check failed or errored.
+ */
+import { describe, test } from 'vitest';
+import { networkBySlug, type Network } from '../contract/networks.js';
+import { isPerNetwork, operationId, type OperationDef } from '../contract/operations.js';
+import { runCommonChecks } from './common-checks.js';
+import type { OperationSpec } from './operation-spec.js';
+import { Skip } from './outcomes.js';
+import { runConfig } from './run-config.js';
+import { CheckSession } from './session.js';
+
+/** Generous: each request is bounded by --timeout-ms, so a test ends on its own; this only catches suite bugs. */
+const TEST_TIMEOUT_MS = 10 * 60 * 1000;
+
+export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>): void {
+  const config = runConfig();
+  const id = operationId(spec.op);
+  const networks: (Network | null)[] = isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : [null];
+  describe(id, () => {
+    for (const network of networks) {
+      test.concurrent(network?.slug ?? 'global', async ({ task }) => {
+        const session = new CheckSession(spec.op, network, config);
+        if (spec.op.writes && config.readOnly) {
+          session.record('response-schema', new Skip(`--read-only: ${id} writes`));
+        } else {
+          await runCommonChecks(session, spec);
+          for (const [checkId, check] of Object.entries(spec.checks ?? {})) {
+            if (check) await session.check(checkId as never, check);
+          }
+        }
+        task.meta.conformance = { results: session.results };
+        const broken = session.results.filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'));
+        if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
+      }, TEST_TIMEOUT_MS);
+    }
+  });
+}

@@ -1,0 +1,9 @@
+export { describeOperation } from './describe-operation.js';
+export type { Example, ExampleContext, OperationSpec, SpecificCheck } from './operation-spec.js';
+export { discoverFloorOrder, discoverOffer, ownedAudience } from './discovery.js';
+export type { CheckRun, CheckSession } from './session.js';
+
+/** An example built from known entities: the server is expected to answer 200. */
+export const grounded = <B>(body: B) => ({ body, grounded: true as const });
+/** An example on entities nobody said exist: a 4xx answer is allowed. */
+export const ungrounded = <B>(body: B, why: string) => ({ body, grounded: false as const, why });

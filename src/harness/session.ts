@@ -1,0 +1,271 @@
+/**
+ * One operation on one network (or once, for operations that are not per network): runs its checks in order,
+ * sends their requests, keeps every error answer for the error checks, and turns each outcome into a
+ * CheckResult of the report model.
+ */
+import { checkDef, type CheckId } from '../checks/catalogue.js';
+import type { RunConfig } from '../config/run-config.js';
+import type { NetworkFixtures } from '../config/fixtures.js';
+import type { Network } from '../contract/networks.js';
+import { operationId, type OperationDef } from '../contract/operations.js';
+import type { CheckResult, Exchange } from '../report/model.js';
+import { redactBodyText, redactHeaders, redactSecret } from '../report/redact.js';
+import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
+import { curlLine } from './curl.js';
+import { operationUrl } from './endpoints.js';
+import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
+
+const REPORT_BODY_LIMIT = 8 * 1024;
+
+export interface SendOptions {
+  /** Another operation than the session's (cross-operation checks). */
+  readonly op?: Pick<OperationDef, 'service' | 'method'>;
+  readonly method?: string;
+  /** Overrides the URL entirely (wire checks on unknown routes). */
+  readonly url?: string;
+  /** The exact bytes to send instead of JSON.stringify(body). */
+  readonly rawBody?: string;
+  readonly contentType?: string | null;
+  /** `false`: no X-Access-Key; a string: that key instead of the configured one. */
+  readonly accessKey?: false | string;
+}
+
+/** An answer the server gave, kept for the error checks with where it came from. */
+export interface ObservedAnswer {
+  readonly checkId: CheckId;
+  readonly index: number;
+  readonly response: HttpResponse;
+}
+
+export class CheckSession {
+  readonly results: CheckResult[] = [];
+  readonly errorAnswers: ObservedAnswer[] = [];
+  readonly exchanges: HttpOutcome[] = [];
+  private readonly memo = new Map<string, Promise<unknown>>();
+
+  constructor(
+    readonly op: OperationDef,
+    readonly network: Network | null,
+    readonly config: RunConfig,
+    /** What results are filed under: the operation, or a service for checks of a whole service. */
+    private readonly subject: string = operationId(op),
+  ) {}
+
+  get operationId(): string {
+    return this.subject;
+  }
+
+  get fixtures(): NetworkFixtures | undefined {
+    return this.network ? this.config.fixtures.networks?.[this.network.slug] : undefined;
+  }
+
+  get requests(): number {
+    return this.exchanges.length;
+  }
+
+  /** Runs `body` as the check `id`; never throws: the outcome becomes a result. */
+  async check(id: CheckId, body: (run: CheckRun) => Promise<void>): Promise<CheckResult> {
+    const def = checkDef(id);
+    const run = new CheckRun(this, id);
+    const started = performance.now();
+    const firstExchange = this.exchanges.length;
+    let result: Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'>;
+    try {
+      if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
+      await body(run);
+      result = { status: 'passed', ...this.exchangeFields(run.lastExchange) };
+    } catch (error) {
+      result = this.outcomeOf(id, error, run);
+    }
+    const full: CheckResult = {
+      key: `${this.operationId}:${id}`,
+      checkId: id,
+      operation: this.operationId,
+      network: this.network?.slug ?? null,
+      level: def.level,
+      title: def.title,
+      ...result,
+      requests: this.exchanges.length - firstExchange,
+      durationMs: Math.round(performance.now() - started),
+    };
+    this.results.push(full);
+    return full;
+  }
+
+  /** Records a result decided elsewhere (e.g. two checks judged from one exchange). */
+  record(id: CheckId, outcome: 'passed' | Violation | Skip | Inconclusive, exchangeIndex?: number): void {
+    const def = checkDef(id);
+    const fields =
+      outcome === 'passed'
+        ? { status: 'passed' as const, ...this.exchangeFields(exchangeIndex) }
+        : this.outcomeOf(id, outcome, undefined, exchangeIndex);
+    this.results.push({
+      key: `${this.operationId}:${id}`,
+      checkId: id,
+      operation: this.operationId,
+      network: this.network?.slug ?? null,
+      level: def.level,
+      title: def.title,
+      ...fields,
+      requests: 0,
+      durationMs: 0,
+    });
+  }
+
+  /** Shares one request among checks (the example request is sent once and read by many). */
+  memoize<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let value = this.memo.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = make();
+      this.memo.set(key, value);
+    }
+    return value;
+  }
+
+  async send(checkId: CheckId, body: unknown, options: SendOptions = {}): Promise<{ index: number; outcome: HttpOutcome }> {
+    const op = options.op ?? this.op;
+    const headers: Record<string, string> = {};
+    const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
+    if (contentType !== null) headers['Content-Type'] = contentType;
+    const key = options.accessKey === undefined ? this.config.accessKey : options.accessKey;
+    if (key !== false) headers['X-Access-Key'] = key;
+    const method = options.method ?? 'POST';
+    const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(body));
+    const outcome = await send(
+      {
+        method,
+        url: options.url ?? operationUrl(this.config.targets, op, this.network),
+        headers,
+        ...(payload === undefined ? {} : { body: payload }),
+      },
+      { timeoutMs: this.config.timeoutMs },
+    );
+    const index = this.exchanges.push(outcome) - 1;
+    if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
+    return { index, outcome };
+  }
+
+  /** The report's view of an exchange: key and personal data redacted, bodies truncated. */
+  exchangeAt(index: number | undefined): Exchange | undefined {
+    if (index === undefined) return undefined;
+    const outcome = this.exchanges[index];
+    if (!outcome) return undefined;
+    const secret = this.config.accessKey;
+    const request = {
+      method: outcome.request.method,
+      url: redactSecret(outcome.request.url, secret),
+      headers: redactHeaders(outcome.request.headers),
+      ...(outcome.request.body === undefined ? {} : { body: truncate(redactBodyText(outcome.request.body, secret)).text }),
+    };
+    if (!outcome.ok) return { request, transportError: `${outcome.failure}: ${outcome.message}`, durationMs: Math.round(outcome.durationMs) };
+    const body = truncate(redactBodyText(outcome.response.text, secret));
+    return {
+      request,
+      response: {
+        status: outcome.response.status,
+        headers: redactHeaders(outcome.response.headers),
+        body: body.text,
+        truncated: body.truncated,
+      },
+      durationMs: Math.round(outcome.durationMs),
+    };
+  }
+
+  describe(id: string, detail: ViolationDetail): string {
+    const where = `${this.operationId} on ${this.network?.slug ?? 'no network (global)'} [${id}]`;
+    const pointer = detail.pointer !== undefined ? ` at ${detail.pointer === '' ? '/ (the whole body)' : detail.pointer}` : '';
+    const expectation =
+      detail.expected !== undefined || detail.actual !== undefined
+        ? ` — expected ${show(detail.expected)}, actual ${show(detail.actual)}`
+        : '';
+    return redactSecret(`${where}${pointer}: ${detail.message}${expectation}`, this.config.accessKey);
+  }
+
+  private exchangeFields(index: number | undefined): Pick<CheckResult, 'exchange' | 'reproduction'> {
+    const exchange = this.exchangeAt(index);
+    const outcome = index === undefined ? undefined : this.exchanges[index];
+    return {
+      ...(exchange ? { exchange } : {}),
+      ...(outcome ? { reproduction: redactSecret(curlLine(outcome.request), this.config.accessKey) } : {}),
+    };
+  }
+
+  private outcomeOf(
+    id: CheckId,
+    error: unknown,
+    run: CheckRun | undefined,
+    exchangeIndex?: number,
+  ): Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'> {
+    if (error instanceof Skip) return { status: 'skipped', message: error.reason };
+    const index = (error as { exchangeIndex?: number }).exchangeIndex ?? exchangeIndex ?? run?.lastExchange;
+    const exchange = this.exchangeFields(index);
+    const extra = run?.reproductionNote ? { reproduction: `${exchange.reproduction ?? ''}${exchange.reproduction ? '  # ' : ''}${run.reproductionNote}` } : {};
+    if (error instanceof Violation) {
+      const d = error.detail;
+      return {
+        status: 'failed',
+        message: this.describe(id, d),
+        ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
+        ...(d.expected !== undefined ? { expected: show(d.expected, 400) } : {}),
+        ...(d.actual !== undefined ? { actual: redactSecret(show(d.actual, 400), this.config.accessKey) } : {}),
+        ...exchange,
+        ...extra,
+      };
+    }
+    const message = error instanceof Inconclusive ? error.message : `the check itself failed: ${(error as Error)?.stack ?? String(error)}`;
+    return { status: 'errored', message: this.describe(id, { message }), ...exchange, ...extra };
+  }
+}
+
+/** What one check sees: sending, failing, skipping, with its exchanges attributed to it. */
+export class CheckRun {
+  lastExchange: number | undefined;
+  /** Extra reproduction hints (seed and path of a property). */
+  reproductionNote: string | undefined;
+
+  constructor(
+    readonly session: CheckSession,
+    readonly id: CheckId,
+  ) {}
+
+  get config(): RunConfig {
+    return this.session.config;
+  }
+
+  get network(): Network | null {
+    return this.session.network;
+  }
+
+  get fixtures(): NetworkFixtures | undefined {
+    return this.session.fixtures;
+  }
+
+  /** Sends and returns the answer; a transport failure ends the check as errored. */
+  async send(body: unknown, options: SendOptions = {}): Promise<HttpResponse & { index: number }> {
+    const { index, outcome } = await this.session.send(this.id, body, options);
+    this.lastExchange = index;
+    return this.answerOf(index, outcome);
+  }
+
+  answerOf(index: number, outcome: HttpOutcome): HttpResponse & { index: number } {
+    if (!outcome.ok) throw new Inconclusive(`no usable answer (${outcome.failure}): ${outcome.message}`, index);
+    return { ...outcome.response, index };
+  }
+
+  /** Adopts an exchange made by another check (a shared request) as this check's evidence. */
+  adopt(index: number): void {
+    this.lastExchange = index;
+  }
+
+  fail(detail: ViolationDetail): never {
+    throw new Violation(detail, this.lastExchange);
+  }
+
+  skip(reason: string): never {
+    throw new Skip(reason);
+  }
+}
+
+function truncate(text: string): { text: string; truncated: boolean } {
+  return text.length > REPORT_BODY_LIMIT ? { text: `${text.slice(0, REPORT_BODY_LIMIT)}…`, truncated: true } : { text, truncated: false };
+}

@@ -1,0 +1,94 @@
+/**
+ * Builds the report model from check results: groups them per network and operation, counts, and decides
+ * the verdict. Pure, so the reporter, a merge of shards or a test can all call it.
+ */
+import { findNetwork } from '../contract/networks.js';
+import type { CheckResult, Counts, GroupStatus, NetworkResult, OperationResult, Report } from './model.js';
+
+export type RunMetadata = Omit<Report['run'], 'requests'> & { readonly requests?: number };
+
+export interface BuildInput {
+  readonly tool: Report['tool'];
+  readonly contractVersion: string;
+  readonly run: RunMetadata;
+  readonly results: readonly CheckResult[];
+}
+
+export function emptyCounts(): Counts {
+  return { passed: 0, failed: 0, errored: 0, skipped: 0, mustFailed: 0, shouldFailed: 0 };
+}
+
+export function countResults(results: readonly CheckResult[]): Counts {
+  const counts = emptyCounts();
+  for (const r of results) {
+    counts[r.status] += 1;
+    if (r.status === 'failed' || r.status === 'errored') {
+      if (r.level === 'MUST') counts.mustFailed += 1;
+      else counts.shouldFailed += 1;
+    }
+  }
+  return counts;
+}
+
+function statusOf(counts: Counts): GroupStatus {
+  if (counts.mustFailed > 0) return 'failed';
+  if (counts.passed + counts.failed + counts.errored === 0) return 'skipped';
+  return 'passed';
+}
+
+function groupByOperation(results: readonly CheckResult[], order: readonly string[]): OperationResult[] {
+  const byOp = new Map<string, CheckResult[]>();
+  for (const r of results) {
+    const list = byOp.get(r.operation) ?? [];
+    list.push(r);
+    byOp.set(r.operation, list);
+  }
+  const rank = (op: string) => {
+    const i = order.indexOf(op);
+    return i === -1 ? order.length : i;
+  };
+  return [...byOp.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([operation, checks]) => {
+      const counts = countResults(checks);
+      return { operation, status: statusOf(counts), counts, checks };
+    });
+}
+
+export function buildReport(input: BuildInput): Report {
+  const perNetwork = new Map<string, CheckResult[]>();
+  const global: CheckResult[] = [];
+  for (const r of input.results) {
+    if (r.network === null) global.push(r);
+    else {
+      const list = perNetwork.get(r.network) ?? [];
+      list.push(r);
+      perNetwork.set(r.network, list);
+    }
+  }
+  const slugs = [...input.run.networks, ...[...perNetwork.keys()].filter((s) => !input.run.networks.includes(s))];
+  const networks: NetworkResult[] = slugs.map((slug) => {
+    const results = perNetwork.get(slug) ?? [];
+    const counts = countResults(results);
+    return {
+      slug,
+      chainId: findNetwork(slug)?.chainId ?? 0,
+      status: statusOf(counts),
+      counts,
+      operations: groupByOperation(results, input.run.operations),
+    };
+  });
+  const globalCounts = countResults(global);
+  const counts = countResults(input.results);
+  const requests = input.run.requests ?? input.results.reduce((sum, r) => sum + r.requests, 0);
+  const failing = counts.mustFailed > 0 || (input.run.strict && counts.shouldFailed > 0) || input.run.incident !== undefined;
+  return {
+    tool: input.tool,
+    contractVersion: input.contractVersion,
+    run: { ...input.run, requests },
+    verdict: failing ? 'fail' : 'pass',
+    counts,
+    networks,
+    global: { status: statusOf(globalCounts), counts: globalCounts, operations: groupByOperation(global, input.run.operations) },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Reads a request body the way a webrpc (Go) server does (wire-facts.md §4), driven by the operation's request
+ * schema so that no field list is written twice:
+ * - unknown keys are dropped (the contract's request schemas are closed, real servers are not);
+ * - keys match case-insensitively, an exact match first;
+ * - null reads as absent; a missing required key becomes its zero value;
+ * - an enum string outside the value set reads as the enum's first value, but an enum given a number is refused;
+ * - a wrong JSON type, or a negative or fractional number where the Go field is an integer, is refused with the
+ *   field named in the cause.
+ * Every number in the contract's requests is an integer field on the server: chain IDs, project, audience and
+ * contact IDs, fees and slippage are unsigned; only the property bounds `min`/`max` (int64) may be negative.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { RESOURCES } from '../contract/resources.js';
+import { jsonType } from '../validation/validators.js';
+
+type Node = Readonly<Record<string, unknown>>;
+type Segment = string | number;
+
+/** A body the decoder refuses; `cause` names the field (webrpc puts such details in the error's `cause`). */
+export class DecodeError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
+const REFS = new Map<string, Node>(
+  Object.values(RESOURCES).map((schema) => [schema.$id as string, schema as unknown as Node]),
+);
+
+const SIGNED_INTEGER_FIELDS: ReadonlySet<string> = new Set(['min', 'max']);
+const UINT64_MAX = 18446744073709551615;
+const INT64_MAX = 9223372036854775807;
+
+/** Decodes a parsed body against `schema`, or throws DecodeError. The result satisfies the schema. */
+export function decodeRequest<T>(schema: TSchema, body: unknown): T {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new DecodeError(`the body must be a JSON object, got ${jsonType(body)}`);
+  }
+  return decodeValue(schema as unknown as Node, body, [], undefined) as T;
+}
+
+function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key: string | undefined): unknown {
+  const node = resolve(schema);
+  const type = primaryType(node);
+  if (type === undefined) return value; // "any JSON value" (PropertyFilter.values)
+  switch (type) {
+    case 'object':
+      if (!isPlainObject(value)) throw mismatch(path, 'an object', value);
+      return node['properties'] ? decodeObject(node, value, path) : value;
+    case 'array': {
+      if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
+      const items = node['items'] as Node;
+      return value.map((item, i) =>
+        item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i], key),
+      );
+    }
+    case 'string':
+      return decodeString(node, value, path);
+    case 'number':
+    case 'integer':
+      return decodeInteger(value, path, key !== undefined && SIGNED_INTEGER_FIELDS.has(key));
+    case 'boolean':
+      if (typeof value !== 'boolean') throw mismatch(path, 'a boolean', value);
+      return value;
+    default:
+      return value;
+  }
+}
+
+function decodeObject(node: Node, value: Record<string, unknown>, path: readonly Segment[]): Record<string, unknown> {
+  const properties = node['properties'] as Record<string, Node>;
+  const required = new Set((node['required'] as string[] | undefined) ?? []);
+  const out: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(properties)) {
+    const raw = lookup(value, name);
+    if (raw === undefined || raw === null) {
+      if (required.has(name)) out[name] = zeroValue(schema, [...path, name]);
+      continue;
+    }
+    out[name] = decodeValue(schema, raw, [...path, name], name);
+  }
+  return out;
+}
+
+function decodeString(node: Node, value: unknown, path: readonly Segment[]): string {
+  const values = node['enum'] as unknown[] | undefined;
+  if (typeof value !== 'string') throw mismatch(path, values ? 'an enum name (string)' : 'a string', value);
+  if (values && !values.includes(value)) return values[0] as string;
+  return value;
+}
+
+function decodeInteger(value: unknown, path: readonly Segment[], signed: boolean): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw mismatch(path, 'a number', value);
+  if (!Number.isInteger(value)) throw new DecodeError(`${render(path)}: must be an integer, got ${value}`);
+  if (!signed && value < 0) throw new DecodeError(`${render(path)}: must be a non-negative integer, got ${value}`);
+  if (value > (signed ? INT64_MAX : UINT64_MAX) || value < -INT64_MAX) {
+    throw new DecodeError(`${render(path)}: ${value} overflows a 64-bit integer`);
+  }
+  return value;
+}
+
+/** Go's zero value for a field the body left out. */
+function zeroValue(schema: Node, path: readonly Segment[]): unknown {
+  const node = resolve(schema);
+  switch (primaryType(node)) {
+    case 'object':
+      return node['properties'] ? decodeObject(node, {}, path) : {};
+    case 'array':
+      return [];
+    case 'string': {
+      const values = node['enum'] as unknown[] | undefined;
+      return values ? values[0] : '';
+    }
+    case 'number':
+    case 'integer':
+      return 0;
+    case 'boolean':
+      return false;
+    default:
+      return null;
+  }
+}
+
+function resolve(schema: Node): Node {
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const target = REFS.get(ref);
+    if (!target) throw new Error(`decode: unresolved $ref ${ref}`);
+    return target;
+  }
+  const anyOf = schema['anyOf'] as Node[] | undefined;
+  if (anyOf) {
+    const nonNull = anyOf.filter((s) => s['type'] !== 'null');
+    if (nonNull.length === 1) return resolve(nonNull[0]!);
+  }
+  return schema;
+}
+
+function primaryType(node: Node): string | undefined {
+  const type = node['type'];
+  if (typeof type === 'string') return type;
+  if (Array.isArray(type)) return (type as string[]).find((t) => t !== 'null');
+  return undefined;
+}
+
+function lookup(value: Record<string, unknown>, name: string): unknown {
+  if (Object.prototype.hasOwnProperty.call(value, name)) return value[name];
+  const lower = name.toLowerCase();
+  const key = Object.keys(value).find((k) => k.toLowerCase() === lower);
+  return key === undefined ? undefined : value[key];
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function mismatch(path: readonly Segment[], expected: string, actual: unknown): DecodeError {
+  return new DecodeError(`${render(path)}: expected ${expected}, got ${jsonType(actual)}`);
+}
+
+/** `filter.properties[0].min`: how the cause names a field. */
+function render(path: readonly Segment[]): string {
+  if (path.length === 0) return 'body';
+  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+}
