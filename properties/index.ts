@@ -11,6 +11,7 @@ export { chainIdFor, type ChainIdConstraints } from './chain-id-for.js';
 export { rfc3339Timestamp, type Rfc3339TimestampConstraints } from './rfc3339-timestamp.js';
 export { plainString, type PlainStringConstraints } from './plain-string.js';
 export { requestFromSchema, type RequestFromSchemaConstraints } from './request-from-schema.js';
+export type { JsonSchema } from './json-schema.js';
 export { validRequest, type RequestContext, type ValidRequestConstraints } from './valid-request.js';
 export { invalidRequest, applicableMutations, type InvalidRequestConstraints } from './invalid-request.js';
 export {

@@ -2,7 +2,7 @@
  * All seeded data of one server instance, built lazily per network (a run that touches two networks never
  * pays for thirty-nine) and cached, so every answer about a network reads the same objects.
  */
-import { NETWORKS, type Network } from '../../contract/networks.js';
+import type { Network } from '../../contract/networks.js';
 import { buildCatalog, type NetworkCatalog } from './catalog.js';
 import { buildSwapVenue, type SwapVenue } from './swap-pools.js';
 
@@ -28,9 +28,5 @@ export class SeededWorld {
       this.venues.set(network.slug, venue);
     }
     return venue;
-  }
-
-  get networks(): readonly Network[] {
-    return NETWORKS;
   }
 }

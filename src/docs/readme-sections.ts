@@ -1,0 +1,66 @@
+/**
+ * The README's tables, generated from the catalogue, the contract and the fault table, so the docs cannot
+ * drift from what the code does: `npm run docs` rewrites them, test/docs.test.ts fails when they are stale.
+ */
+import { CHECK_CATALOGUE } from '../checks/catalogue.js';
+import { NETWORKS } from '../contract/networks.js';
+import { OPERATIONS, operationId, rpcPath, type OperationDef } from '../contract/operations.js';
+import { FAULTS } from '../server/faults.js';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function whereServed(op: OperationDef): string {
+  switch (op.network.kind) {
+    case 'path':
+      return `\`{marketplace}/<network>${rpcPath(op)}\``;
+    case 'host':
+      return `\`{${op.base}}${rpcPath(op)}\` (base per network)`;
+    case 'body':
+      return `\`{${op.base}}${rpcPath(op)}\` (chain ID in \`${op.network.field}\` as a ${op.network.encoding})`;
+    case 'none':
+      return `\`{${op.base}}${rpcPath(op)}\` (once per run)`;
+  }
+}
+
+export function checksTable(): string {
+  const rows = CHECK_CATALOGUE.map((c) => `| \`${c.id}\` | ${c.level} | ${c.area} | ${cell(c.title)} | ${cell(c.basis)} |`);
+  return ['| check id | level | area | what must hold | rests on |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+export function operationsTable(): string {
+  const rows = OPERATIONS.map((op) => `| \`${operationId(op)}\` | ${whereServed(op)} | ${op.writes ? '**writes**' : 'reads'} | ${cell(op.summary)} |`);
+  return ['| operation | where | writes? | what it does (the document\'s words) |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+export function faultsTable(): string {
+  const rows = FAULTS.map((f) => {
+    const trips = [...new Set(f.trips.map((t) => `\`${t.check}\``))].join(', ');
+    return `| \`${f.name}\` | ${cell(f.description)} | ${trips} |`;
+  });
+  return ['| fault | what the broken server does | checks that must catch it |', '|---|---|---|', ...rows].join('\n');
+}
+
+export function networksList(): string {
+  return NETWORKS.map((n) => `\`${n.slug}\` (${n.chainId})`).join(', ');
+}
+
+export const README_SECTIONS: Record<string, () => string> = {
+  checks: checksTable,
+  operations: operationsTable,
+  faults: faultsTable,
+  networks: networksList,
+};
+
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` for every section. */
+export function renderReadme(current: string): string {
+  let text = current;
+  for (const [name, render] of Object.entries(README_SECTIONS)) {
+    const start = `<!-- ${name}:start -->`;
+    const end = `<!-- ${name}:end -->`;
+    const from = text.indexOf(start);
+    const to = text.indexOf(end);
+    if (from === -1 || to === -1 || to < from) throw new Error(`README lacks the markers ${start} … ${end}`);
+    text = `${text.slice(0, from + start.length)}\n${render()}\n${text.slice(to)}`;
+  }
+  return text;
+}

@@ -1,0 +1,93 @@
+/**
+ * The reference server as a request listener, for in-process use (supertest, a custom server) and for
+ * listen.ts. One app = one seeded world, one Builder state, one set of counters.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Fixtures } from '../config/fixtures.js';
+import { seededBalanceSource, type BalanceSource } from './balance-source.js';
+import { readBody } from './body.js';
+import { BuilderStore } from './builder-store.js';
+import { SeededWorld } from './data/world.js';
+import { combineHooks } from './hooks.js';
+import { describeFixtures } from './own-fixtures.js';
+import { runPipeline, type PipelineDeps } from './pipeline.js';
+import { describeRequest } from './request-context.js';
+import type { ReferenceServerOptions, WireResponse } from './types.js';
+import { encodeAnswer } from './wire.js';
+
+/** The seed when none is given: runs are reproducible by default. */
+export const DEFAULT_SEED = 1;
+
+export interface ReferenceAppOptions extends ReferenceServerOptions {
+  /** Where GetNativeTokenBalance reads balances; seeded from the seed by default. */
+  readonly balanceSource?: BalanceSource;
+}
+
+export interface ReferenceApp {
+  readonly handler: RequestListener;
+  readonly accessKey: string;
+  readonly fixtures: Fixtures;
+  requestCounts(): Record<string, number>;
+  /** Destroys the sockets of requests an intercept 'hang' holds (they would otherwise never end). */
+  releaseHanging(): void;
+}
+
+export function createReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const accessKey = options.accessKey ?? randomBytes(16).toString('hex');
+  const hooks = combineHooks(options.faults ?? []);
+  const world = new SeededWorld(seed);
+  const builder = new BuilderStore(seed);
+  const deps: PipelineDeps = {
+    accessKey,
+    skipAuth: hooks.skipAuth,
+    world,
+    builder,
+    balances: options.balanceSource ?? seededBalanceSource(seed),
+  };
+  const fixtures = describeFixtures(world, builder);
+  const counts: Record<string, number> = {};
+  const hanging = new Set<ServerResponse>();
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const incoming = describeRequest(req, await readBody(req));
+    const key = incoming.ctx.operation ?? 'unrouted';
+    counts[key] = (counts[key] ?? 0) + 1;
+
+    const intercepted = hooks.intercept(incoming.ctx);
+    if (intercepted === 'hang') {
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    if (intercepted === 'reset') {
+      req.socket.destroy();
+      return;
+    }
+    const response = intercepted ?? hooks.transform(incoming.ctx, await runPipeline(deps, incoming));
+    write(res, response);
+  }
+
+  return {
+    handler: (req, res) => {
+      serve(req, res).catch(() => {
+        // Only reading the body can fail here (the client went away): there is no one left to answer.
+        if (!res.headersSent) res.destroy();
+      });
+    },
+    accessKey,
+    fixtures,
+    requestCounts: () => ({ ...counts }),
+    releaseHanging: () => {
+      for (const res of hanging) res.destroy();
+      hanging.clear();
+    },
+  };
+}
+
+function write(res: ServerResponse, response: WireResponse): void {
+  const text = encodeAnswer(response);
+  res.writeHead(response.status, { ...response.headers, 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}

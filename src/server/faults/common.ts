@@ -1,0 +1,255 @@
+/** Faults of the checks every operation gets (wire, auth, errors, properties). */
+import type { Fault } from '../faults.js';
+import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJsonObject, on, onSuccess, parse } from './kit.js';
+
+const FLOOR = 'Marketplace.GetFloorOrder';
+const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
+const TWO = ['polygon', 'xai-sepolia'] as const;
+
+export const COMMON_FAULTS: readonly Fault[] = [
+  {
+    name: 'wrong-field-type',
+    description: "GetFloorOrder's order.chainId is sent as a string",
+    hooks: { transform: onSuccess(FLOOR, (body) => { const o = floorOrder(body); if (o) o['chainId'] = String(o['chainId']); }) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'response-schema', operation: FLOOR }, { check: 'valid-request-not-5xx', operation: FLOOR }],
+  },
+  {
+    name: 'wrong-enum-value',
+    description: "GetFloorOrder's order.side is 'sell', not an OrderSide",
+    hooks: { transform: onSuccess(FLOOR, (body) => { const o = floorOrder(body); if (o) o['side'] = 'sell'; }) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'response-schema', operation: FLOOR }, { check: 'valid-request-not-5xx', operation: FLOOR }],
+  },
+  {
+    name: 'one-broken-network',
+    description: 'every Marketplace answer on base is a 500 WebrpcInternalError',
+    hooks: {
+      transform: (ctx, response) => (ctx.network === 'base' && ctx.operation === COUNT && !isError(response) ? answer('WebrpcInternalError') : response),
+    },
+    operations: [COUNT],
+    networks: ['polygon', 'base', 'xai-sepolia'],
+    trips: [
+      { check: 'response-schema', operation: COUNT, network: 'base' },
+      { check: 'valid-request-not-5xx', operation: COUNT, network: 'base' },
+      { check: 'invalid-request-not-5xx', operation: COUNT, network: 'base' },
+    ],
+  },
+  {
+    name: 'no-auth',
+    description: 'answers 200 without checking X-Access-Key',
+    hooks: { skipAuth: true },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'auth-missing-key', operation: COUNT }, { check: 'auth-invalid-key', operation: COUNT }],
+  },
+  {
+    name: 'accepts-any-key',
+    description: 'any non-empty X-Access-Key is accepted; only a missing one is refused',
+    hooks: {
+      intercept: (ctx) =>
+        ctx.headers['x-access-key'] === undefined || ctx.headers['x-access-key'] === '' ? answer('Unauthorized') : undefined,
+      skipAuth: true,
+    },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'auth-invalid-key', operation: COUNT }],
+  },
+  {
+    name: 'unauthorized-wrong-status',
+    description: 'Unauthorized is answered with HTTP and status 403',
+    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'Unauthorized' ? answer('Unauthorized', 403, (b) => { b['status'] = 403; }) : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'auth-missing-key', operation: COUNT },
+      { check: 'auth-invalid-key', operation: COUNT },
+      { check: 'error-table-agreement', operation: COUNT },
+    ],
+  },
+  {
+    name: 'status-field-disagrees',
+    description: "error bodies carry status 400 whatever the HTTP status",
+    hooks: { transform: (_ctx, r) => { if (isError(r) && r.body && typeof r.body === 'object') (r.body as Record<string, unknown>)['status'] = 400; return r; } },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'auth-missing-key', operation: COUNT },
+      { check: 'auth-invalid-key', operation: COUNT },
+      { check: 'bad-method', operation: COUNT },
+      { check: 'error-table-agreement', operation: COUNT },
+      { check: 'bad-route', operation: 'Marketplace' },
+    ],
+  },
+  {
+    name: 'missing-error-code',
+    description: 'error bodies lack the required code field',
+    hooks: { transform: (_ctx, r) => { if (isError(r) && r.body && typeof r.body === 'object') delete (r.body as Record<string, unknown>)['code']; return r; } },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'auth-missing-key', operation: COUNT },
+      { check: 'auth-invalid-key', operation: COUNT },
+      { check: 'error-body-schema', operation: COUNT },
+    ],
+  },
+  {
+    name: 'server-error-name-with-4xx',
+    description: 'a malformed body is answered WebrpcInternalError with HTTP 400',
+    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' ? answer('WebrpcInternalError', 400, (b) => { b['status'] = 400; }) : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'malformed-json-bad-request', operation: COUNT },
+      { check: 'bad-content-type', operation: COUNT },
+      { check: 'error-table-agreement', operation: COUNT },
+      { check: 'error-status-class', operation: COUNT },
+      { check: 'invalid-request-4xx', operation: COUNT },
+    ],
+  },
+  {
+    name: 'malformed-json-5xx',
+    description: 'a body that is not JSON gets 500 WebrpcServerPanic',
+    hooks: { transform: (ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' && !isJson(ctx.rawBody) ? answer('WebrpcServerPanic') : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'malformed-json', operation: COUNT },
+      { check: 'malformed-json-bad-request', operation: COUNT },
+      { check: 'invalid-request-not-5xx', operation: COUNT },
+    ],
+  },
+  {
+    name: 'malformed-json-other-4xx',
+    description: 'a body that is not JSON gets 400 InvalidArgument instead of WebrpcBadRequest',
+    hooks: { transform: (ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' && !isJson(ctx.rawBody) ? answer('InvalidArgument') : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'malformed-json-bad-request', operation: COUNT }],
+  },
+  {
+    name: 'wrong-types-5xx',
+    description: 'a wrong JSON type in a valid JSON body gets 500 WebrpcInternalError',
+    hooks: { transform: (ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' && isJson(ctx.rawBody) && isJsonContent(ctx) ? answer('WebrpcInternalError') : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'invalid-request-not-5xx', operation: COUNT }],
+  },
+  {
+    name: 'wrong-types-accepted',
+    description: 'a wrong JSON type is ignored and answered 200',
+    hooks: {
+      transform: (ctx, r) =>
+        errorNameOf(r) === 'WebrpcBadRequest' && isJsonObject(ctx.rawBody) && isJsonContent(ctx)
+          ? { status: 200, headers: { 'content-type': 'application/json' }, body: { count: 0 } }
+          : r,
+    },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'invalid-request-4xx', operation: COUNT }],
+  },
+  {
+    name: 'valid-request-5xx',
+    description: 'GetCountOfFilteredCollectibles answers 500 when the filter has property filters',
+    hooks: {
+      transform: on(COUNT, (ctx, r) => {
+        const body = parse(ctx.rawBody) as { filter?: { properties?: unknown[] } } | undefined;
+        return r.status === 200 && (body?.filter?.properties?.length ?? 0) > 0 ? answer('WebrpcInternalError') : r;
+      }),
+    },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'valid-request-not-5xx', operation: COUNT }],
+  },
+  {
+    name: 'unknown-error-name',
+    description: 'refusals use an error name outside the table (AccessKeyNotFound 1101, 401)',
+    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'Unauthorized' ? answer('Unauthorized', 401, (b) => { b['error'] = 'AccessKeyNotFound'; b['code'] = 1101; }) : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'auth-missing-key', operation: COUNT },
+      { check: 'auth-invalid-key', operation: COUNT },
+      { check: 'error-known-name', operation: COUNT },
+    ],
+  },
+  {
+    name: 'verbose-error-message',
+    description: "error msg carries details instead of the table's default message",
+    hooks: { transform: (_ctx, r) => { if (isError(r) && r.body && typeof r.body === 'object') (r.body as Record<string, unknown>)['msg'] = 'something went wrong here'; return r; } },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'error-default-message', operation: COUNT }],
+  },
+  {
+    name: 'get-accepted',
+    description: 'GET is answered like POST',
+    hooks: { transform: (ctx, r) => (ctx.method === 'GET' && errorNameOf(r) === 'WebrpcBadMethod' ? { status: 200, headers: { 'content-type': 'application/json' }, body: { count: 0 } } : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'bad-method', operation: COUNT }],
+  },
+  {
+    name: 'unknown-method-400',
+    description: 'an unknown method name gets 400 WebrpcBadRequest instead of 404 WebrpcBadRoute',
+    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'WebrpcBadRoute' ? answer('WebrpcBadRequest') : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'bad-route', operation: 'Marketplace' },
+      { check: 'bad-route', operation: 'Relayer' },
+      { check: 'bad-route', operation: 'Indexer' },
+      { check: 'bad-route', operation: 'API' },
+      { check: 'bad-route', operation: 'Builder' },
+      { check: 'bad-route', operation: 'Metadata' },
+    ],
+  },
+  {
+    name: 'content-type-ignored',
+    description: 'a text/plain body is read as JSON',
+    hooks: {
+      intercept: (ctx) => {
+        if (!String(ctx.headers['content-type'] ?? '').startsWith('text/plain')) return undefined;
+        (ctx.headers as Record<string, string>)['content-type'] = 'application/json';
+        return undefined;
+      },
+    },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'bad-content-type', operation: COUNT }],
+  },
+  {
+    name: 'text-content-type',
+    description: 'answers are labelled text/plain',
+    hooks: { transform: (_ctx, r) => ({ ...r, headers: { ...r.headers, 'content-type': 'text/plain; charset=utf-8' } }) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'response-content-type', operation: COUNT }],
+  },
+  {
+    name: 'upper-case-hex-address',
+    description: "GetFloorOrder's order.createdBy is not an address ('0xZZ…')",
+    hooks: { transform: onSuccess(FLOOR, (body) => { const o = floorOrder(body); if (o) o['createdBy'] = `0x${'Z'.repeat(40)}`; }) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'response-conventions', operation: FLOOR }],
+  },
+  {
+    name: 'hangs',
+    description: 'GetFloorOrder never answers on polygon',
+    hooks: { intercept: (ctx) => (ctx.path.startsWith('/marketplace/polygon/rpc/Marketplace/GetFloorOrder') ? 'hang' : undefined) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [
+      { check: 'response-schema', operation: FLOOR, network: 'polygon' },
+      { check: 'auth-missing-key', operation: FLOOR, network: 'polygon' },
+      { check: 'auth-invalid-key', operation: FLOOR, network: 'polygon' },
+      { check: 'malformed-json', operation: FLOOR, network: 'polygon' },
+      { check: 'valid-request-not-5xx', operation: FLOOR, network: 'polygon' },
+      { check: 'invalid-request-not-5xx', operation: FLOOR, network: 'polygon' },
+    ],
+  },
+];
+

@@ -1,0 +1,29 @@
+/**
+ * Fault hooks (types.ts) folded into one: the first intercept that answers wins, any skipAuth skips auth, and
+ * transforms apply in the order given. Faults are hooks around a conformant pipeline, so a broken variant
+ * differs from the clean server only in what its fault says.
+ */
+import type { FaultHooks, RequestContext, WireResponse } from './types.js';
+
+export interface CombinedHooks {
+  intercept(ctx: RequestContext): WireResponse | 'hang' | 'reset' | undefined;
+  readonly skipAuth: boolean;
+  /** Applies every transform to a deep copy, so a fault can never alter the server's own data. */
+  transform(ctx: RequestContext, response: WireResponse): WireResponse;
+}
+
+export function combineHooks(faults: readonly FaultHooks[]): CombinedHooks {
+  return {
+    intercept(ctx) {
+      for (const fault of faults) {
+        const outcome = fault.intercept?.(ctx);
+        if (outcome !== undefined) return outcome;
+      }
+      return undefined;
+    },
+    skipAuth: faults.some((f) => f.skipAuth === true),
+    transform(ctx, response) {
+      return faults.reduce((current, f) => (f.transform ? f.transform(ctx, structuredClone(current)) : current), response);
+    },
+  };
+}

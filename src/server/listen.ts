@@ -1,0 +1,47 @@
+/**
+ * The reference server on a real socket (node:http). `close()` must never hang a test run: it stops accepting,
+ * drops idle keep-alive sockets and requests held by a 'hang' fault, and after a short grace cuts whatever is
+ * still open.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createReferenceApp, type ReferenceAppOptions } from './app.js';
+import type { ListenOptions, RunningReferenceServer } from './types.js';
+
+const CLOSE_GRACE_MS = 1_000;
+
+export async function startReferenceServer(options: ListenOptions & ReferenceAppOptions = {}): Promise<RunningReferenceServer> {
+  const app = createReferenceApp(options);
+  const server = http.createServer(app.handler);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let closing: Promise<void> | undefined;
+
+  return {
+    origin,
+    accessKey: app.accessKey,
+    fixtures: app.fixtures,
+    requestCounts: app.requestCounts,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        grace.unref();
+        server.close(() => {
+          clearTimeout(grace);
+          resolve();
+        });
+        server.closeIdleConnections();
+        app.releaseHanging();
+      });
+      return closing;
+    },
+  };
+}

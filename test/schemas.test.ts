@@ -1,0 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { ERROR_KINDS, errorBody, OPERATIONS, operationId, GetFloorOrder, TokenCollectionFilters, GetSwapPrices, ErrorObject } from '../src/contract/index.js';
+import { allSchemaFiles, renderSchemaFile } from '../src/validation/published-schemas.js';
+import { validators } from '../src/validation/validators.js';
+
+const SCHEMAS = join(import.meta.dirname, '..', 'schemas');
+
+describe('published schemas', () => {
+  it('every published file is what the contract generates (run `npm run schemas` after a change)', () => {
+    for (const entry of allSchemaFiles()) {
+      expect(readFileSync(join(SCHEMAS, entry.file), 'utf8'), entry.file).toBe(renderSchemaFile(entry));
+    }
+  });
+
+  it('every schema compiles with a plain ajv (draft 2020-12), without this project\'s code', () => {
+    const Ajv = (Ajv2020 as unknown as { default: typeof Ajv2020 }).default ?? Ajv2020;
+    const ajv = new (Ajv as unknown as new (o: object) => { addSchema(s: object): void; addKeyword(k: string): void; addFormat(n: string, v: boolean): void; getSchema(id: string): unknown })({ strict: false, allowUnionTypes: true });
+    ajv.addFormat('date-time', true);
+    const files = allSchemaFiles().map((e) => JSON.parse(readFileSync(join(SCHEMAS, e.file), 'utf8')) as { $id: string });
+    for (const schema of files) ajv.addSchema(schema);
+    for (const schema of files) expect(ajv.getSchema(schema.$id), schema.$id).toBeTruthy();
+  });
+
+  it('covers the 18 operations, each with a request and a response schema', () => {
+    expect(OPERATIONS).toHaveLength(18);
+    for (const op of OPERATIONS) {
+      expect(op.request.$id, operationId(op)).toMatch(/\.request\.json$/);
+      expect(op.response.$id, operationId(op)).toMatch(/\.response\.json$/);
+    }
+  });
+});
+
+describe('what the document states', () => {
+  const v = validators();
+
+  it('response fields may be absent or null', () => {
+    expect(v.must(GetFloorOrder.response.$id!, {})).toEqual([]);
+    expect(v.must(GetFloorOrder.response.$id!, { collectible: null })).toEqual([]);
+    expect(v.must(GetFloorOrder.response.$id!, { collectible: { order: { chainId: null, side: null, feeBreakdown: null } } })).toEqual([]);
+  });
+
+  it('extra response keys are normal (wire-facts §5)', () => {
+    expect(v.must(GetFloorOrder.response.$id!, { collectible: { order: { chainId: 1, somethingNew: true } }, more: 1 })).toEqual([]);
+  });
+
+  it('GetSwapPrices may answer null swapPrices', () => {
+    expect(v.must(GetSwapPrices.response.$id!, { swapPrices: null })).toEqual([]);
+  });
+
+  it('a wrong type is reported with its JSON pointer', () => {
+    expect(v.must(GetFloorOrder.response.$id!, { collectible: { order: { chainId: '137' } } })).toEqual([
+      expect.objectContaining({ pointer: '/collectible/order/chainId', keyword: 'type', actual: '137' }),
+    ]);
+  });
+
+  it('closed enums refuse other values', () => {
+    expect(v.must(GetFloorOrder.response.$id!, { collectible: { order: { side: 'sell' } } })[0]).toMatchObject({
+      pointer: '/collectible/order/side',
+      keyword: 'enum',
+    });
+    expect(v.must(GetFloorOrder.response.$id!, { collectible: { order: { marketplace: 'opensea' } } })).toEqual([]);
+  });
+
+  it('open enums accept any string at MUST level and flag unknown values at SHOULD level', () => {
+    const body = { collectible: { order: { status: 'weird' } } };
+    expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
+    expect(v.should(GetFloorOrder.response.$id!, body)[0]).toMatchObject({ pointer: '/collectible/order/status', keyword: 'x-known-values' });
+  });
+
+  it('PropertyFilter requires name and type, in responses too', () => {
+    expect(v.must(TokenCollectionFilters.response.$id!, { filters: [{ name: 'level', type: 'INT', min: 1, max: 9 }] })).toEqual([]);
+    expect(v.must(TokenCollectionFilters.response.$id!, { filters: [{ type: 'INT' }] })[0]).toMatchObject({ pointer: '/filters/0/name', keyword: 'required' });
+  });
+
+  it('CollectiblesFilter requires includeEmpty in a request', () => {
+    const id = OPERATIONS[0].request.$id!;
+    expect(v.must(id, { side: 'listing', filter: { includeEmpty: false } })).toEqual([]);
+    expect(v.must(id, { side: 'listing', filter: {} })[0]).toMatchObject({ pointer: '/filter/includeEmpty', keyword: 'required' });
+  });
+
+  it('conventions are SHOULD only: an address that is not hex passes MUST', () => {
+    const body = { collectible: { order: { createdBy: 'alice', priceAmount: '1.5' } } };
+    expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
+    expect(v.should(GetFloorOrder.response.$id!, body).map((i) => i.pointer).sort()).toEqual(['/collectible/order/createdBy', '/collectible/order/priceAmount']);
+  });
+
+  it('every table error validates as an error object; a missing required field does not', () => {
+    for (const kind of ERROR_KINDS) expect(v.must(ErrorObject.$id!, errorBody(kind.error))).toEqual([]);
+    expect(v.must(ErrorObject.$id!, { error: 'Unauthorized', code: 1000, status: 401 })[0]).toMatchObject({ pointer: '/msg' });
+  });
+});
