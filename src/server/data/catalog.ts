@@ -202,16 +202,21 @@ function buildCollection(
     // The last two tokens never get an order: they are what includeEmpty adds.
     const empty = i >= tokenCount - 2;
     if (empty) return;
-    // Token 0 always has an open listing: the fixtures' listedTokenId.
-    const listings = i === 0 ? rng.int(1, 3) : rng.chance(0.75) ? rng.int(1, 3) : 0;
+    // Token 0 is the fixtures' listedTokenId: its first listing is open and priced below every other listing
+    // (the collection's floor), and it carries an open offer, so a suite that finds the floor through
+    // GetFloorOrder also finds an offer to sell into and an order to cancel.
+    const anchor = i === 0;
+    const listings = anchor ? rng.int(1, 3) : rng.chance(0.75) ? rng.int(1, 3) : 0;
     for (let l = 0; l < listings; l++) {
-      const status = i === 0 && l === 0 ? 'active' : drawStatus(rng);
-      orders.push(makeOrder(rng, orderIds, 'listing', status, token, token.owner, uniqueCents(500, 200_000), currencies, accounts, quantityMax));
+      const floor = anchor && l === 0;
+      const cents = floor ? uniqueCents(100, 499) : uniqueCents(500, 200_000);
+      orders.push(makeOrder(rng, orderIds, 'listing', floor ? 'active' : drawStatus(rng), token, token.owner, cents, currencies, accounts, quantityMax));
     }
-    const offers = rng.chance(0.5) ? rng.int(1, 2) : 0;
+    const offers = anchor ? rng.int(1, 2) : rng.chance(0.5) ? rng.int(1, 2) : 0;
     for (let o = 0; o < offers; o++) {
       const bidder = rng.pick(accounts.filter((a) => a !== token.owner));
-      orders.push(makeOrder(rng, orderIds, 'offer', drawStatus(rng), token, bidder, uniqueCents(100, 100_000), currencies, accounts, quantityMax));
+      const status = anchor && o === 0 ? 'active' : drawStatus(rng);
+      orders.push(makeOrder(rng, orderIds, 'offer', status, token, bidder, uniqueCents(100, 100_000), currencies, accounts, quantityMax));
     }
   });
   return { address, name, contractType, tokens, orders };

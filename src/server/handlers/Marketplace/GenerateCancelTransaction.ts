@@ -27,6 +27,11 @@ export const handler = defineHandler(GenerateCancelTransaction, (req, ctx) => {
   }
   const step: StepT = {
     id: 'signEIP712',
+    // Nothing to send on-chain: empty call data to the contract whose domain is signed (webrpc servers always
+    // fill data, to and value, and clients read them as strings).
+    data: '0x',
+    to: exchange,
+    value: '0',
     signature: {
       domain: { name: order.marketplace, version: '1', chainId: network.chainId, verifyingContract: exchange },
       types: {
