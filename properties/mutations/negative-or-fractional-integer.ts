@@ -12,7 +12,11 @@ import { numberSemantics } from '../number-semantics.js';
 import type { InvalidRequest, Mutate, Mutation, SchemaBreach } from './mutation.js';
 
 const mutate: Mutate = (body, schema) => {
-  const sites = bodyNodes(body, schema).filter((node) => typeof node.value === 'number' && numberSemantics(node.location).integer);
+  // Only fields the contract types as numbers: PropertyFilter `values` hold "any JSON value", where a
+  // fraction is as valid as anything else.
+  const sites = bodyNodes(body, schema).filter(
+    (node) => typeof node.value === 'number' && isNumberTyped(node) && numberSemantics(node.location).integer,
+  );
   if (sites.length === 0) return undefined;
   return fc.constantFrom(...sites).chain((site) => replacementFor(site).map((value) => invalid(body, site, value)));
 };
@@ -34,6 +38,11 @@ function invalid(body: unknown, site: BodyNode, value: number): InvalidRequest {
     schemaBreach: breachOf(site, value),
     detail: `replaced the integer ${JSON.stringify(site.value)} with ${value}`,
   };
+}
+
+function isNumberTyped(node: BodyNode): boolean {
+  const types = nonNullTypes(node.schema);
+  return types.includes('number') || types.includes('integer');
 }
 
 /** Only a schema typed `integer` (none in today's contract) makes a fraction a schema breach. */

@@ -9,7 +9,9 @@ describeOperation({
     return grounded({ projectId, name: `conformance-${session.config.seed}` });
   },
   // Generated audiences go to the fixtures' project, never to a project ID nobody named.
-  constrain: (body, session) => withProject(body, session.config.fixtures.builder?.projectId),
+  // A mutated projectId is left as the mutation made it: creating nothing, or in no project, harms no one.
+  constrain: (body, session, mutatedPath) =>
+    mutatedPath === '/projectId' ? body : withProject(body, session.config.fixtures.builder?.projectId),
 });
 
 function withProject(body: unknown, projectId: number | undefined): unknown {

@@ -27,9 +27,10 @@ export interface OperationSpec<O extends OperationDef> {
   readonly example: (ctx: ExampleContext<O>) => Promise<Example<RequestOf<O>>> | Example<RequestOf<O>>;
   /**
    * Rewrites a generated request of an operation that writes so it only touches what the suite may touch
-   * (see "safe writes" in the README); also applied to invalid requests.
+   * (see "safe writes" in the README); also applied to invalid requests, with the pointer of the mutated
+   * field so a rewrite does not undo the mutation. `undefined`: the request is not safe to send at all.
    */
-  readonly constrain?: (body: unknown, session: CheckSession) => Promise<unknown> | unknown;
+  readonly constrain?: (body: unknown, session: CheckSession, mutatedPath?: string) => Promise<unknown> | unknown;
   /** Checks particular to this operation, run after the common ones, in order. */
   readonly checks?: Partial<Record<CheckId, SpecificCheck>>;
 }

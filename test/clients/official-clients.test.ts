@@ -22,9 +22,10 @@
  * comment marked TOLERATED and in the assertion message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashTypedData } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { Marketplace, MarketplaceKind, OrderSide, StepType } from '@0xsequence/marketplace';
-import type { Order as MarketplaceOrder } from '@0xsequence/marketplace';
+import type { Order as MarketplaceOrder, Step } from '@0xsequence/marketplace';
 import { API } from '@0xsequence/api';
 import { API as LegacyAPI } from 'sequence-api-legacy';
 import { Metadata as LegacyMetadata, PropertyType } from 'sequence-metadata-legacy';
@@ -181,15 +182,31 @@ function expectOrder(order: MarketplaceOrder, slug: Slug, collection: string, wh
   expect(Object.values(OrderSide), `${what}: side is an OrderSide`).toContain(order.side);
 }
 
-function expectSteps(steps: unknown, what: string) {
+/**
+ * interface.md §Step. "Unless stated, a field may be absent or null in a response", so each field is checked for
+ * its type only when present; what a step must carry follows from its kind: a transaction step (`to` set) has
+ * hex call data, a signature step (`signature` set) an EIP-712 domain whose chainId is the network's.
+ */
+function expectSteps(steps: Step[] | null | undefined, slug: Slug, what: string): Step[] {
   expect(Array.isArray(steps), `${what}: steps is an array`).toBe(true);
-  for (const step of steps as Array<{ id: unknown; data: unknown; to: unknown; value: unknown }>) {
-    // An unknown Step id is at most SHOULD-level (wire-facts §2): require a string, report the value.
-    expect(typeof step.id, `${what}: step id is a string`).toBe('string');
-    expect(typeof step.data, `${what}: step data is a string`).toBe('string');
-    expect(typeof step.to, `${what}: step to is a string`).toBe('string');
-    expect(typeof step.value, `${what}: step value is a string`).toBe('string');
+  for (const step of list(steps)) {
+    // The full StepType set is not in the document (wire-facts §2): an unknown id is at most SHOULD-level.
+    expect(typeof step.id, `${what}: step id is an enum string`).toBe('string');
+    for (const key of ['data', 'to', 'value', 'price'] as const) {
+      const v = step[key] as unknown;
+      if (v !== undefined && v !== null) expect(typeof v, `${what}: step ${key} is a string`).toBe('string');
+    }
+    if (step.to) {
+      expect(step.to, `${what}: a transaction step's to is an address`).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      expect(step.data, `${what}: a transaction step's data is hex`).toMatch(HEX);
+    }
+    if (step.signature) {
+      expect(step.signature.domain.chainId, `${what}: the EIP-712 domain's chainId is ${slug}'s, read as a JSON number`).toBe(chainIdOf(slug));
+      expect(typeof step.signature.primaryType, `${what}: signature.primaryType is a string`).toBe('string');
+    }
+    expect(Boolean(step.to) || Boolean(step.signature) || Boolean(step.post), `${what}: a step is a transaction, a signature or a post`).toBe(true);
   }
+  return list(steps);
 }
 
 function expectCheckoutOptions(options: unknown, what: string) {
@@ -203,13 +220,17 @@ function expectCheckoutOptions(options: unknown, what: string) {
   }
 }
 
-/** An ETHAuth proof (wire-facts §6): EIP-712 `Claims` under domain {name: ETHAuth, version: 1}, signed by an EOA. */
-async function ethAuthProof(): Promise<{ address: string; proof: string }> {
+/**
+ * ETHAuth proofs (wire-facts §6): claims {app, iat, exp, v} as EIP-712 `Claims` under domain {name: ETHAuth,
+ * version: 1}, signed by a fresh EOA in both forms a server may accept (a plain EIP-712 signature, and an EIP-191
+ * personal-message signature over the 32-byte digest), plus one signed by another key than the claimed wallet.
+ */
+async function ethAuthProofs(): Promise<{ address: string; eip712: string; eip191: string; wrongSigner: string }> {
   const account = privateKeyToAccount(generatePrivateKey());
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + 3600;
   const app = 'rpc-conformance-official-clients';
-  const signature = await account.signTypedData({
+  const typedData = {
     domain: { name: 'ETHAuth', version: '1' },
     types: {
       Claims: [
@@ -221,10 +242,16 @@ async function ethAuthProof(): Promise<{ address: string; proof: string }> {
     },
     primaryType: 'Claims',
     message: { app, iat: BigInt(iat), exp: BigInt(exp), v: '1' },
-  });
+  } as const;
   const claims = Buffer.from(JSON.stringify({ app, iat, exp, v: '1' })).toString('base64url');
   const address = account.address.toLowerCase();
-  return { address, proof: `eth.${address}.${claims}.${signature}` };
+  const proof = (signature: string) => `eth.${address}.${claims}.${signature}`;
+  return {
+    address,
+    eip712: proof(await account.signTypedData(typedData)),
+    eip191: proof(await account.signMessage({ message: { raw: hashTypedData(typedData) } })),
+    wrongSigner: proof(await privateKeyToAccount(generatePrivateKey()).signTypedData(typedData)),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -281,23 +308,30 @@ describe('official @0xsequence clients against the reference server', () => {
 
   it('Marketplace.GenerateSellTransaction', async () => {
     for (const slug of NETWORKS) {
-      const { address, listedTokenId } = collectionOf(slug);
-      const order = await listedOrder(slug);
+      const { address } = collectionOf(slug);
+      // Selling fills offers. The fixtures name no offer, so take the floor collectible's best offer, as read by
+      // the official client.
+      const { collectible } = await marketplace(slug).getFloorOrder({
+        chainId: String(chainIdOf(slug)), // TOLERATED: extra `chainId` body field (see listedOrder)
+        contractAddress: address,
+      });
+      const offer = collectible?.offer;
+      expect(offer, `${slug}: the floor collectible has an open offer to sell into`).toBeTruthy();
       const result = await marketplace(slug).generateSellTransaction({
         chainId: String(chainIdOf(slug)), // TOLERATED: extra `chainId` body field (see listedOrder)
         collectionAddress: address,
         seller: randomAddress(),
-        marketplace: order.marketplace,
-        ordersData: [{ orderId: order.orderId, quantity: '1', tokenId: listedTokenId }],
+        marketplace: offer!.marketplace,
+        ordersData: [{ orderId: offer!.orderId, quantity: '1', tokenId: collectible.metadata.tokenId }],
         additionalFees: [],
         // TOLERATED: the 2.3.39 schema also requires `useWithTrails`, which the document does not have (an
         // unknown key a server ignores).
         useWithTrails: false,
       });
       // TOLERATED: the 2.3.39 client also reads a `resp` object the document does not have; only `steps` counts.
-      expectSteps(result.steps, `${slug}: GenerateSellTransaction`);
-      expect(list(result.steps).length, `${slug}: selling into an order takes at least one step`).toBeGreaterThanOrEqual(1);
-      for (const step of list(result.steps)) expect(Object.values(StepType), `${slug}: step id is a StepType`).toContain(step.id);
+      const steps = expectSteps(result.steps, slug, `${slug}: GenerateSellTransaction`);
+      expect(steps.length, `${slug}: selling into an offer takes at least one step`).toBeGreaterThanOrEqual(1);
+      expect(steps.map((s) => s.id), `${slug}: one of the steps is the sale`).toContain(StepType.sell);
     }
   });
 
@@ -305,7 +339,7 @@ describe('official @0xsequence clients against the reference server', () => {
     for (const slug of NETWORKS) {
       const { address } = collectionOf(slug);
       const order = await listedOrder(slug);
-      const { steps } = await marketplace(slug).generateCancelTransaction({
+      const result = await marketplace(slug).generateCancelTransaction({
         chainId: String(chainIdOf(slug)), // TOLERATED: extra `chainId` body field (see listedOrder)
         collectionAddress: address,
         maker: order.createdBy,
@@ -313,8 +347,8 @@ describe('official @0xsequence clients against the reference server', () => {
         marketplace: order.marketplace,
         orderId: order.orderId,
       });
-      expectSteps(steps, `${slug}: GenerateCancelTransaction`);
-      expect(list(steps).length, `${slug}: cancelling an order takes at least one step`).toBeGreaterThanOrEqual(1);
+      const steps = expectSteps(result.steps, slug, `${slug}: GenerateCancelTransaction`);
+      expect(steps.length, `${slug}: cancelling an order takes at least one step`).toBeGreaterThanOrEqual(1);
     }
   });
 
@@ -415,15 +449,21 @@ describe('official @0xsequence clients against the reference server', () => {
 
   it('API.IsValidETHAuthProof', async () => {
     for (const slug of NETWORKS) {
-      const { address, proof } = await ethAuthProof();
-      const { isValid } = await api().isValidETHAuthProof({
-        chainId: String(chainIdOf(slug)),
-        walletAddress: address,
-        ethAuthProofString: proof,
-      });
-      // A plain EIP-712 signature is one of the two forms wire-facts §6 lets a server accept: the client must
-      // read a boolean either way.
-      expect(typeof isValid, `${slug}: isValid is a boolean`).toBe('boolean');
+      const proofs = await ethAuthProofs();
+      const check = async (ethAuthProofString: string) => {
+        const { isValid } = await api().isValidETHAuthProof({
+          chainId: String(chainIdOf(slug)),
+          walletAddress: proofs.address,
+          ethAuthProofString,
+        });
+        expect(typeof isValid, `${slug}: isValid is a boolean`).toBe('boolean');
+        return isValid;
+      };
+      const eip712 = await check(proofs.eip712);
+      const eip191 = await check(proofs.eip191);
+      // wire-facts §6: a conformant server accepts at least one of the two EOA signature forms.
+      expect(eip712 || eip191, `${slug}: a fresh, well-signed proof is valid in at least one signature form`).toBe(true);
+      expect(await check(proofs.wrongSigner), `${slug}: a proof signed by another key than the wallet is not valid`).toBe(false);
     }
   });
 

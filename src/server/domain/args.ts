@@ -12,10 +12,17 @@ export function requireAddress(field: string, value: string | undefined): Hex {
   return value.toLowerCase() as Hex;
 }
 
-/** A non-negative decimal integer (token amounts are strings: they exceed 64 bits). */
+export const MAX_UINT256 = 2n ** 256n - 1n;
+
+/**
+ * A non-negative decimal integer (token amounts are strings: they exceed 64 bits), at most a uint256, the
+ * widest amount a transaction can carry.
+ */
 export function requireAmount(field: string, value: string | undefined): bigint {
   if (!value || !/^[0-9]+$/.test(value)) throw invalidArgument(`${field}: not a decimal integer`);
-  return BigInt(value);
+  const amount = BigInt(value);
+  if (amount > MAX_UINT256) throw invalidArgument(`${field}: exceeds a uint256`);
+  return amount;
 }
 
 export function requirePositiveAmount(field: string, value: string | undefined): bigint {

@@ -5,7 +5,7 @@
  */
 import { GetSwapQuote } from '../../../contract/operations.js';
 import { num } from '../../../contract/schema-kit.js';
-import { requireAddress, requirePositiveAmount } from '../../domain/args.js';
+import { MAX_UINT256, requireAddress, requirePositiveAmount } from '../../domain/args.js';
 import { erc20Approve, swapExactOutput } from '../../domain/calldata.js';
 import { DEFAULT_SWAP_SLIPPAGE_PERCENT, findSwapCurrency, swapBalance, swapPrice, withSlippage } from '../../data/swap-pools.js';
 import { invalidArgument } from '../../wire.js';
@@ -25,6 +25,7 @@ export const handler = defineHandler(
     const price = sell && buy ? swapPrice(buy, sell, buyAmount) : undefined;
     if (!sell || !buy || price === undefined) return { swapQuote: null };
     const maxPrice = withSlippage(price, req.slippagePercentage || DEFAULT_SWAP_SLIPPAGE_PERCENT);
+    if (maxPrice > MAX_UINT256) throw invalidArgument('buyAmount: the swap would cost more than a uint256 can carry');
     return {
       swapQuote: {
         currencyAddress: sell.address,
