@@ -4,13 +4,15 @@
  * others (API, Builder, Metadata).
  */
 import { describe, test } from 'vitest';
-import { networkBySlug, OPERATIONS, type Network, type ServiceName } from '../src/contract/index.js';
+import { findOperation, networkBySlug, OPERATIONS, type Network, type ServiceName } from '../src/contract/index.js';
+import { runErrorChecks } from '../src/harness/common-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
 import { runConfig } from '../src/harness/run-config.js';
 import { CheckSession } from '../src/harness/session.js';
 
 const config = runConfig();
-const services = [...new Set(OPERATIONS.map((op) => op.service))];
+// The services of the selected operations only: --operations narrows these checks too.
+const services = [...new Set(config.operations.map((id) => findOperation(id)!.service))];
 const representative = (service: ServiceName) => OPERATIONS.find((op) => op.service === service)!;
 const perNetwork = (service: ServiceName) => representative(service).network.kind !== 'none' && service !== 'API' && service !== 'Metadata';
 
@@ -23,6 +25,7 @@ async function badRoute(session: CheckSession, service: ServiceName, network: Ne
       run.fail({ message: 'an unknown method should be answered 404 WebrpcBadRoute', pointer: '', expected: '404 WebrpcBadRoute', actual: `${answer.status} ${String(body?.['error'] ?? '')}`.trim() });
     }
   });
+  await runErrorChecks(session);
 }
 
 function record(task: { meta: { conformance?: { results: CheckSession['results'] } } }, sessions: CheckSession[]): void {
@@ -33,7 +36,7 @@ function record(task: { meta: { conformance?: { results: CheckSession['results']
 }
 
 describe('wire', () => {
-  for (const slug of config.networks) {
+  for (const slug of services.some(perNetwork) ? config.networks : []) {
     const network = networkBySlug(slug);
     test.concurrent(slug, async ({ task }) => {
       const sessions = services.filter(perNetwork).map((service) => new CheckSession(representative(service), network, config, service));
@@ -41,6 +44,7 @@ describe('wire', () => {
       record(task, sessions);
     });
   }
+  if (!services.some((s) => !perNetwork(s))) return;
   test.concurrent('global', async ({ task }) => {
     const sessions = services.filter((s) => !perNetwork(s)).map((service) => new CheckSession(representative(service), null, config, service));
     for (const session of sessions) await badRoute(session, session.operationId as ServiceName, null);

@@ -1,7 +1,7 @@
 /**
  * Before a run: can the target be reached at all? Sending thousands of requests into a dead address would
- * take long and say nothing more than this one line does. Any HTTP answer, whatever its status, counts as
- * reachable; only a transport failure on every base counts as unreachable.
+ * take long and say nothing more than this one line does. Any answer, even a hang, counts as reachable; only
+ * a connection failure on every base counts as unreachable.
  */
 import type { RunConfig } from '../config/run-config.js';
 import { findNetwork, NETWORKS } from '../contract/networks.js';
@@ -22,7 +22,9 @@ export async function probeTargets(config: RunConfig): Promise<string | undefine
       { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' },
       { timeoutMs: config.timeoutMs },
     );
-    if (outcome.ok) return undefined;
+    // Only a refused or unresolvable connection means "not there". A target that hangs or answers garbage is
+    // there and broken: the checks report that, each with its own timeout.
+    if (outcome.ok || outcome.failure !== 'connection') return undefined;
     failures.push(`${url}: ${outcome.failure} (${outcome.message})`);
   }
   return failures.length > 0 ? failures.join('; ') : undefined;

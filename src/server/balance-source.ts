@@ -13,13 +13,13 @@ export interface BalanceSource {
 }
 
 /**
- * Deterministic per (seed, network, account): up to 100 whole tokens, zero for about one account in eight
+ * Deterministic per (seed, chain, account): up to 100 whole tokens, zero for about one account in eight
  * (empty wallets are common and a client must handle "0").
  */
 export function seededBalanceSource(seed: number): BalanceSource {
   return {
     async nativeBalance(network, account) {
-      const h = hashToBigInt(seed, 'native-balance', network.slug, account.toLowerCase());
+      const h = hashToBigInt(seed, 'native-balance', network.chainId, account.toLowerCase());
       if (h % 8n === 0n) return 0n;
       return (h >> 8n) % (100n * 10n ** 18n);
     },

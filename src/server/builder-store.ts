@@ -59,6 +59,8 @@ export class BuilderStore {
   private nextAudienceId = 1;
   private nextContactId = 1;
   private nextContractId = 1;
+  /** The seeded audiences, in creation order: what the fixtures name. */
+  private readonly seededAudiences: AudienceRecord[] = [];
 
   constructor(private readonly seed: number) {
     const rng = new Prng(seed, 'builder');
@@ -72,14 +74,19 @@ export class BuilderStore {
     for (const [projectId, name] of seeded) {
       const at = rfc3339(SEED_EPOCH + rng.int(0, 90) * 86_400);
       const audience = this.insertAudience(projectId, name, at);
+      this.seededAudiences.push(audience);
       this.importContacts(audience.id, rng.int(3, 6), rng, at);
       for (let i = rng.int(1, 2); i > 0; i--) this.insertContract(audience, rng, at);
     }
   }
 
-  /** The IDs the fixtures name: the first seeded project and audience, and one the suite may empty. */
+  /**
+   * The IDs the fixtures name: a project with its first seeded audience (to read) and its second (one the
+   * suite may empty).
+   */
   get fixtureIds(): { projectId: number; audienceId: number; disposableAudienceId: number } {
-    return { projectId: 1, audienceId: 1, disposableAudienceId: 2 };
+    const [first, second] = this.seededAudiences as [AudienceRecord, AudienceRecord];
+    return { projectId: first.projectId, audienceId: first.id, disposableAudienceId: second.id };
   }
 
   /** The project exists, else ProjectNotFound (3002). */

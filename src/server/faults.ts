@@ -24,6 +24,8 @@ export interface Fault {
   readonly operations: readonly string[];
   readonly networks: readonly string[];
   readonly trips: readonly ExpectedTrip[];
+  /** Per-request deadline of the self-test run, for faults that make requests wait. */
+  readonly timeoutMs?: number;
 }
 
 /** Every area's faults. */

@@ -8,7 +8,7 @@ import type { WireResponse } from './types.js';
 /** Shaped like a real server's header (`webrpc@…;gen-golang@…;<service>@…`, wire-facts.md §5). */
 export const WEBRPC_HEADER = 'webrpc@v0.25.1;gen-golang@v0.18.3;reference@v0.1.0';
 
-export function baseHeaders(): Record<string, string> {
+function baseHeaders(): Record<string, string> {
   return { 'content-type': 'application/json', webrpc: WEBRPC_HEADER };
 }
 

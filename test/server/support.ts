@@ -77,7 +77,7 @@ export async function send(url: string, serverKey: string, body: unknown, option
 }
 
 /** A 200 whose body meets the contract (MUST) and the wire conventions (SHOULD). */
-export function expectDocumented(op: OperationDef, answer: Answer, what = operationId(op)): void {
+export function expectDocumented(op: OperationDef, answer: Answer, what: string = operationId(op)): void {
   expect(answer.status, `${what}: ${answer.text.slice(0, 300)}`).toBe(200);
   expect(validators().must(op.response.$id!, answer.json), `${what}: MUST`).toEqual([]);
   expect(validators().should(op.response.$id!, answer.json), `${what}: SHOULD`).toEqual([]);
@@ -198,5 +198,7 @@ export async function realisticRequest(server: RunningReferenceServer, op: AnyOp
     case 'Builder.RemoveAudienceContacts':
       // An ID no contact has: removal is a no-op, so this request leaves the seeded audience intact.
       return { projectId: builder.projectId, audienceId: builder.disposableAudienceIds?.[0], contactIds: [987_654_321] };
+    default:
+      throw new Error(`no realistic request for ${operationId(op)}`);
   }
 }

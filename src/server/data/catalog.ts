@@ -69,6 +69,7 @@ export interface Collection {
 }
 
 export interface NetworkCatalog {
+  /** The network that stands for the chain (slugs of one chain share a catalog, see world.ts). */
   readonly network: Network;
   /** Order currencies: a stablecoin, then the wrapped native token. Swap pools reuse them. */
   readonly currencies: readonly [Currency, Currency];
@@ -79,7 +80,6 @@ export interface NetworkCatalog {
   readonly exchanges: Readonly<Record<MarketplaceKind, Hex>>;
 }
 
-export const PROPERTY_NAMES = { level: 'level', rarity: 'rarity', color: 'color' } as const;
 const RARITIES = ['common', 'uncommon', 'rare', 'epic', 'legendary'] as const;
 const RARITY_WEIGHTS = [40, 25, 18, 12, 5];
 const COLORS = ['red', 'green', 'blue', 'gold', 'black'] as const;
@@ -262,7 +262,7 @@ function makeOrder(
 }
 
 /** Cents → smallest units; exact by construction of the currencies' rates. */
-export function centsToAmount(cents: bigint, currency: Currency): bigint {
+function centsToAmount(cents: bigint, currency: Currency): bigint {
   const numerator = cents * 10n ** BigInt(currency.decimals);
   if (numerator % currency.usdCents !== 0n) throw new Error(`inexact price conversion for ${currency.symbol}`);
   return numerator / currency.usdCents;

@@ -14,7 +14,7 @@ const PROVIDERS = ['sardine', 'transak'] as const;
 export function checkoutOptions(network: Network, operation: string, request: unknown): Static<typeof CheckoutOptions> {
   // Addresses in any letter case name the same thing: the canonical form is lower-case.
   const canonical = JSON.stringify(request).toLowerCase();
-  const h = hashToBigInt(network.slug, operation, canonical);
+  const h = hashToBigInt(network.chainId, operation, canonical);
   const bit = (i: number): boolean => ((h >> BigInt(i)) & 1n) === 1n;
   const crypto = CHECKOUT_CRYPTO[Number(h % BigInt(CHECKOUT_CRYPTO.length))] ?? 'none';
   return {

@@ -114,10 +114,6 @@ export function bestOffer(collection: Collection, tokenId: string): OrderRecord 
   );
 }
 
-export function findToken(collection: Collection, tokenId: string): Token | undefined {
-  return collection.tokens.find((t) => sameTokenId(t.tokenId, tokenId));
-}
-
 /** Prices compare in USD cents across currencies; the order ID breaks ties so the answer is stable. */
 function cheaper(a: OrderRecord, b: OrderRecord): boolean {
   return a.usdCents !== b.usdCents ? a.usdCents < b.usdCents : a.orderId < b.orderId;

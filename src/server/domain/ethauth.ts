@@ -29,12 +29,12 @@ const CLAIM_TYPES: ReadonlyArray<readonly [ClaimName, 'string' | 'int64' | 'uint
   ['v', 'string'],
 ];
 
-export const ETHAUTH_DOMAIN = { name: 'ETHAuth', version: '1' } as const;
+const ETHAUTH_DOMAIN = { name: 'ETHAuth', version: '1' } as const;
 /** Clock drift tolerated on iat and exp. */
 const DRIFT_SECONDS = 5 * 60;
 const MAX_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
 
-export interface ParsedProof {
+interface ParsedProof {
   readonly address: Hex;
   readonly claims: EthAuthClaims;
   readonly signature: Hex;
@@ -43,7 +43,7 @@ export interface ParsedProof {
 export type ProofVerdict = { readonly valid: true } | { readonly valid: false; readonly reason: string };
 
 /** The proof's parts, or a reason it is malformed. */
-export function parseProof(proof: string): ParsedProof | string {
+function parseProof(proof: string): ParsedProof | string {
   const parts = proof.split('.');
   if (parts.length !== 4 && parts.length !== 5) return 'not eth.<address>.<claims>.<signature>[.<extra>]';
   const [prefix, address, encodedClaims, signature] = parts as [string, string, string, string];
@@ -78,7 +78,7 @@ function decodeClaims(encoded: string): EthAuthClaims | string {
 }
 
 /** Why the claims are not acceptable at `now` (seconds), or undefined when they are. */
-export function claimsProblem(claims: EthAuthClaims, now: number): string | undefined {
+function claimsProblem(claims: EthAuthClaims, now: number): string | undefined {
   if (!claims.app) return 'claim app is not set';
   if (!claims.v) return 'claim v is not set';
   if ((claims.iat ?? 0) > now + DRIFT_SECONDS) return 'issued in the future';
@@ -89,7 +89,7 @@ export function claimsProblem(claims: EthAuthClaims, now: number): string | unde
 }
 
 /** The EIP-712 digest of the claims: only the claims that are set (non-zero, non-empty) are members. */
-export function claimsDigest(claims: EthAuthClaims): Hex {
+function claimsDigest(claims: EthAuthClaims): Hex {
   const members: TypedDataParameter[] = [];
   const message: Record<string, string | bigint> = {};
   for (const [name, type] of CLAIM_TYPES) {

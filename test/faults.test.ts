@@ -1,0 +1,69 @@
+/**
+ * The fault table, run: for each named fault the suite runs against a reference server broken in exactly
+ * that way, and exactly the checks the fault lists fail — on the operations and networks it names, with a
+ * message that names them and a JSON pointer. Together with test/certify.test.ts (the clean server fails
+ * nothing) this proves every check both ways.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { CHECK_CATALOGUE } from '../src/checks/catalogue.js';
+import { FAULTS, type Fault } from '../src/server/faults.js';
+import { startReferenceServer } from '../src/server/index.js';
+import type { RunningReferenceServer } from '../src/server/types.js';
+import { brokenResults, readReport, runCli, targetArgs } from './support/run-cli.js';
+
+const servers: RunningReferenceServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+/** `check operation network` for every expected trip, a trip without a network standing for all of them. */
+function expectedKeys(fault: Fault, globalSubjects: ReadonlySet<string>): string[] {
+  return fault.trips.flatMap((t) => {
+    if (t.network) return [`${t.check} ${t.operation} ${t.network}`];
+    if (globalSubjects.has(t.operation)) return [`${t.check} ${t.operation} global`];
+    return fault.networks.map((n) => `${t.check} ${t.operation} ${n}`);
+  });
+}
+
+describe.concurrent('each fault is caught by exactly the checks it names', () => {
+  for (const fault of FAULTS) {
+    it(fault.name, async () => {
+      const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
+      servers.push(server);
+      const target = targetArgs(server);
+      const result = await runCli(
+        ['run', ...target.args, '--networks', fault.networks.join(','), '--operations', fault.operations.join(','), '--runs', '8', '--seed', '1', '--timeout-ms', String(fault.timeoutMs ?? 10_000)],
+        target.env,
+      );
+      await server.close();
+      const report = readReport(result.reportDir);
+      const broken = brokenResults(report);
+      const globalSubjects = new Set(report.global.operations.map((o) => o.operation));
+      const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
+      expect(actual, `${fault.name}: ${fault.description}\n${broken.map((r) => r.message).join('\n')}`).toEqual(
+        [...new Set(expectedKeys(fault, globalSubjects))].sort(),
+      );
+      const mustBroken = broken.some((r) => r.level === 'MUST');
+      expect(result.code, result.stdout + result.stderr).toBe(mustBroken ? 1 : 0);
+      for (const r of broken) {
+        expect(r.message).toContain(r.operation);
+        expect(r.message).toContain(`[${r.checkId}]`);
+        if (r.network) expect(r.message).toContain(r.network);
+        if (r.status === 'failed') expect(r.pointer, r.message).toBeDefined();
+        expect(r.reproduction ?? '').not.toContain(server.accessKey);
+      }
+    }, 240_000);
+  }
+});
+
+describe('the fault table', () => {
+  it('trips every check of the catalogue at least once, so every check is shown to be able to fail', () => {
+    const tripped = new Set(FAULTS.flatMap((f) => f.trips.map((t) => t.check)));
+    const never = CHECK_CATALOGUE.map((c) => c.id).filter((id) => !tripped.has(id as never) && id !== 'suite-error');
+    expect(never).toEqual([]);
+  });
+
+  it('names each fault once', () => {
+    expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
+  });
+});

@@ -1,0 +1,51 @@
+/** Runs the real command line in a child process, as a user would, and reads what it wrote. */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Report } from '../../src/report/model.js';
+import type { RunningReferenceServer } from '../../src/server/types.js';
+
+export const BIN = join(import.meta.dirname, '..', '..', 'bin', 'conformance.mjs');
+
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly reportDir: string;
+}
+
+export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
+  const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
+  const withDir = args.includes('--report-dir') || args[0] !== 'run' ? args : [...args, '--report-dir', reportDir];
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...withDir],
+      { env: { ...process.env, ...env, NO_COLOR: '1' }, timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr, reportDir });
+      },
+    );
+  });
+}
+
+export function readReport(dir: string): Report {
+  return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+}
+
+/** The arguments that point the CLI at a running server, with its own data as the fixtures file. */
+export function targetArgs(server: RunningReferenceServer): { args: string[]; env: Record<string, string> } {
+  const dir = mkdtempSync(join(tmpdir(), 'conformance-fixtures-'));
+  const fixtures = join(dir, 'fixtures.json');
+  writeFileSync(fixtures, JSON.stringify(server.fixtures));
+  return { args: ['--target', server.origin, '--fixtures', fixtures], env: { CONFORMANCE_ACCESS_KEY: server.accessKey } };
+}
+
+/** Every failed or errored result of a report, flattened. */
+export function brokenResults(report: Report) {
+  return [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
+    .flatMap((o) => o.checks)
+    .filter((c) => c.status === 'failed' || c.status === 'errored');
+}
