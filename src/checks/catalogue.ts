@@ -5,12 +5,15 @@
  * from this list (scripts/generate-docs.ts).
  */
 import type { CheckDef } from './catalogue-types.js';
+import { API_CHECKS } from './areas/api.js';
+import { BUILDER_CHECKS } from './areas/builder.js';
 import { COMMON_CHECKS } from './areas/common.js';
+import { MARKETPLACE_CHECKS } from './areas/marketplace.js';
 
 export type { CheckArea, CheckDef, CheckLevel } from './catalogue-types.js';
 
 /** Every area's checks; an area file adds its own, and the ids stay unique across all of them. */
-const CHECKS = [...COMMON_CHECKS] as const;
+const CHECKS = [...COMMON_CHECKS, ...MARKETPLACE_CHECKS, ...API_CHECKS, ...BUILDER_CHECKS] as const;
 
 
 export type CheckId = (typeof CHECKS)[number]['id'];

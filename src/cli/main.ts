@@ -4,9 +4,8 @@
  * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { runConformance } from './run.js';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
-import { serve, type RawServeOptions } from './serve.js';
+import type { RawServeOptions } from './serve.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
 
@@ -46,7 +45,10 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
     .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
     .action(async (raw: RawRunOptions) => {
-      const outcome = await runConformance(parseRunOptions(raw), io);
+      const options = parseRunOptions(raw);
+      // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
+      const { runConformance } = await import('./run.js');
+      const outcome = await runConformance(options, io);
       process.exitCode = outcome.exitCode;
     });
 
@@ -58,6 +60,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--access-key <key>', 'the key the server accepts (default: a random one)'))
     .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
     .action(async (raw: RawServeOptions) => {
+      const { serve } = await import('./serve.js');
       await serve(raw, io);
     });
 

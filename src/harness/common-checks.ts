@@ -24,6 +24,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
       const { index, outcome } = await session.send('response-schema', ex.body);
       return { ex, index, outcome };
     });
+  session.exampleAnswer = exampleAnswer;
 
   await session.check('response-schema', async (run) => {
     const { ex, index, outcome } = await exampleAnswer();

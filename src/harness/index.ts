@@ -2,6 +2,10 @@ export { describeOperation } from './describe-operation.js';
 export type { Example, ExampleContext, OperationSpec, SpecificCheck } from './operation-spec.js';
 export { discoverFloorOrder, discoverOffer, ownedAudience } from './discovery.js';
 export type { CheckRun, CheckSession } from './session.js';
+export { assertProperty } from './property.js';
+export { deriveSeed } from './seeds.js';
+export { expectDocumentedShape } from './common-checks.js';
+export { Inconclusive, show, Skip, Violation } from './outcomes.js';
 
 /** An example built from known entities: the server is expected to answer 200. */
 export const grounded = <B>(body: B) => ({ body, grounded: true as const });

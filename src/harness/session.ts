@@ -14,6 +14,7 @@ import { send, type HttpOutcome, type HttpResponse } from '../transport/http-cli
 import { curlLine } from './curl.js';
 import { operationUrl } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
+import type { Example } from './operation-spec.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
 
@@ -30,6 +31,12 @@ export interface SendOptions {
   readonly accessKey?: false | string;
 }
 
+export interface ExampleExchange {
+  readonly ex: Example<unknown>;
+  readonly index: number;
+  readonly outcome: HttpOutcome;
+}
+
 /** An answer the server gave, kept for the error checks with where it came from. */
 export interface ObservedAnswer {
   readonly checkId: CheckId;
@@ -42,6 +49,8 @@ export class CheckSession {
   readonly errorAnswers: ObservedAnswer[] = [];
   readonly exchanges: HttpOutcome[] = [];
   private readonly memo = new Map<string, Promise<unknown>>();
+  /** The spec's example request and the server's answer to it, sent once and shared by every check. */
+  exampleAnswer: (() => Promise<ExampleExchange>) | undefined;
 
   constructor(
     readonly op: OperationDef,
@@ -250,6 +259,19 @@ export class CheckRun {
   answerOf(index: number, outcome: HttpOutcome): HttpResponse & { index: number } {
     if (!outcome.ok) throw new Inconclusive(`no usable answer (${outcome.failure}): ${outcome.message}`, index);
     return { ...outcome.response, index };
+  }
+
+  /**
+   * The example request of the operation and the server's 200 answer, adopted as this check's evidence.
+   * Skips when there is no successful answer to reason about: response-schema already judged that.
+   */
+  async example(): Promise<{ body: unknown; grounded: boolean; json: unknown; response: HttpResponse }> {
+    const exchange = await this.session.exampleAnswer?.();
+    if (!exchange) throw new Error('example() is only available inside describeOperation');
+    const answer = this.answerOf(exchange.index, exchange.outcome);
+    this.adopt(exchange.index);
+    if (answer.status !== 200 || answer.json === undefined) this.skip(`the example request got no successful answer (${answer.status}); response-schema reports it`);
+    return { body: exchange.ex.body, grounded: exchange.ex.grounded, json: answer.json, response: answer };
   }
 
   /** Adopts an exchange made by another check (a shared request) as this check's evidence. */

@@ -6,7 +6,10 @@
  */
 import type { CheckId } from '../checks/catalogue.js';
 import type { FaultHooks } from './types.js';
+import { API_FAULTS } from './faults/api.js';
+import { BUILDER_FAULTS } from './faults/builder.js';
 import { COMMON_FAULTS } from './faults/common.js';
+import { MARKETPLACE_FAULTS } from './faults/marketplace.js';
 
 export interface ExpectedTrip {
   readonly check: CheckId;
@@ -29,7 +32,7 @@ export interface Fault {
 }
 
 /** Every area's faults. */
-export const FAULTS: readonly Fault[] = [...COMMON_FAULTS];
+export const FAULTS: readonly Fault[] = [...COMMON_FAULTS, ...MARKETPLACE_FAULTS, ...API_FAULTS, ...BUILDER_FAULTS];
 
 export function faultByName(name: string): Fault | undefined {
   return FAULTS.find((f) => f.name === name);

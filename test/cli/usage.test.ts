@@ -1,0 +1,65 @@
+/** Bad input to the tool is a usage error: a clear message on stderr, exit code 2, nothing run. */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/run-cli.js';
+
+const tmp = mkdtempSync(join(tmpdir(), 'conformance-usage-'));
+const file = (name: string, content: string) => {
+  const path = join(tmp, name);
+  writeFileSync(path, content);
+  return path;
+};
+
+describe.concurrent('usage errors exit 2 with a message and run nothing', () => {
+  const cases: [string, string[], RegExp, Record<string, string>?][] = [
+    ['an unknown flag', ['run', '--no-such-flag'], /unknown option/],
+    ['an unknown network', ['run', '--networks', 'polygon,narnia'], /unknown network slug: narnia/],
+    ['an unknown operation', ['run', '--operations', 'Marketplace.GetFloor'], /unknown operation/],
+    ['a seed that is not a number', ['run', '--seed', 'abc'], /--seed: expected a whole number/],
+    ['negative runs', ['run', '--runs', '-1'], /--runs: must be between/],
+    ['a zero timeout', ['run', '--timeout-ms', '0'], /--timeout-ms: must be between/],
+    ['a target that is not a URL', ['run', '--target', 'not a url', '--access-key', 'k'], /--target: not a URL/],
+    ['a target without a key', ['run', '--target', 'http://127.0.0.1:9'], /access key/],
+    ['credentials in a URL', ['run', '--target', 'http://u:p@127.0.0.1:9', '--access-key', 'k'], /credentials/],
+    ['a partial set of bases', ['run', '--api-url', 'http://127.0.0.1:9', '--access-key', 'k'], /missing: --marketplace-url/],
+    ['contradicting safety flags', ['run', '--read-only', '--allow-destructive'], /contradict/],
+    ['a missing fixtures file', ['run', '--fixtures', join(tmp, 'nope.json')], /cannot read/],
+    ['a fixtures file that is not JSON', ['run', '--fixtures', file('bad.json', '{nope')], /is not JSON/],
+    ['a fixtures file off the schema', ['run', '--fixtures', file('off.json', '{"networks":{"polygon":{"collection":{"address":"nope"}}}}')], /does not match .*\n.*\/networks\/polygon\/collection\/address/],
+    ['a fixtures file naming an unknown network', ['run', '--fixtures', file('net.json', '{"networks":{"narnia":{}}}')], /unknown network slug/],
+    ['a bad value from the environment', ['run'], /--networks: unknown network slug: atlantis/, { CONFORMANCE_NETWORKS: 'atlantis' }],
+    ['a bad serve port', ['serve', '--port', '70000'], /--port/],
+  ];
+  for (const [name, args, message, env] of cases) {
+    it(name, async () => {
+      const reportDir = join(tmp, name.replace(/\W+/g, '-'));
+      const result = await runCli([...args, '--report-dir', reportDir].filter((a) => args[0] === 'run' || a !== '--report-dir' && a !== reportDir), env ?? {}, 60_000);
+      expect(result.code, result.stdout + result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(existsSync(join(reportDir, 'report.json'))).toBe(false);
+    }, 60_000);
+  }
+});
+
+describe('help', () => {
+  it('--help lists every flag of run and exits 0', async () => {
+    const result = await runCli(['run', '--help'], {}, 60_000);
+    expect(result.code).toBe(0);
+    for (const flag of ['--target', '--access-key', '--networks', '--operations', '--seed', '--runs', '--timeout-ms', '--report-dir', '--fixtures', '--strict', '--read-only', '--allow-destructive', '--chain-rpc-url']) {
+      expect(result.stdout).toContain(flag);
+    }
+  }, 60_000);
+});
+
+describe('an unreachable target', () => {
+  it('is reported plainly: exit 1, an incident in the report', async () => {
+    const result = await runCli(['run', '--target', 'http://127.0.0.1:9', '--networks', 'polygon', '--operations', 'Indexer.GetNativeTokenBalance'], { CONFORMANCE_ACCESS_KEY: 'k-unreachable' }, 60_000);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/unreachable/);
+    const report = JSON.parse((await import('node:fs')).readFileSync(join(result.reportDir, 'report.json'), 'utf8'));
+    expect(report.verdict).toBe('fail');
+    expect(report.run.incident).toMatch(/unreachable.*ECONNREFUSED|unreachable/);
+  }, 60_000);
+});
