@@ -28,9 +28,12 @@ const CLAIM_TYPES: Record<keyof EthAuthClaims, string> = {
 };
 const CLAIM_ORDER: readonly (keyof EthAuthClaims)[] = ['app', 'iat', 'exp', 'n', 'typ', 'ogn', 'v'];
 
-/** The EIP-712 message of the claims: only the members that are set, in the fixed order. */
+/**
+ * The EIP-712 message of the claims: only the members that are set, in the fixed order. "Set" as the Go
+ * library means it: a zero value (0, '') counts as unset and is left out of the digest.
+ */
 export function claimsTypedData(claims: EthAuthClaims) {
-  const present = CLAIM_ORDER.filter((key) => claims[key] !== undefined && claims[key] !== '');
+  const present = CLAIM_ORDER.filter((key) => claims[key] !== undefined && claims[key] !== '' && claims[key] !== 0);
   return {
     domain: { name: 'ETHAuth', version: '1' },
     types: { Claims: present.map((name) => ({ name, type: CLAIM_TYPES[name] })) },
