@@ -122,7 +122,10 @@ function summarize(report: Report, files: readonly string[], io: RunIo): RunOutc
     .flatMap((o) => o.checks)
     .filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'))
     .slice(0, 5);
-  for (const failure of firstFailures) io.log(`  ${failure.message ?? failure.key}`);
+  for (const failure of firstFailures) {
+    io.log(`  ✘ ${failure.message ?? failure.key}`);
+    if (failure.reproduction) io.log(`    reproduce: ${failure.reproduction}`);
+  }
   if (c.mustFailed > firstFailures.length) io.log(`  … and ${c.mustFailed - firstFailures.length} more in the report`);
   io.log(`report: ${files.join(', ')}`);
   return { exitCode: report.verdict === 'pass' ? 0 : 1, report, files };
