@@ -17,6 +17,11 @@ import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './out
 import type { Example } from './operation-spec.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
+/**
+ * A target that hangs would hold every later check of the session for a full timeout each; after this many
+ * timeouts the rest end errored at once, saying why (a run against a dead-slow target still ends in minutes).
+ */
+const TIMEOUTS_BEFORE_GIVING_UP = 2;
 
 export interface SendOptions {
   /** Another operation than the session's (cross-operation checks). */
@@ -49,6 +54,8 @@ export class CheckSession {
   readonly errorAnswers: ObservedAnswer[] = [];
   readonly exchanges: HttpOutcome[] = [];
   private readonly memo = new Map<string, Promise<unknown>>();
+  private timeouts = 0;
+  private sent = 0;
   /** The spec's example request and the server's answer to it, sent once and shared by every check. */
   exampleAnswer: (() => Promise<ExampleExchange>) | undefined;
 
@@ -68,8 +75,9 @@ export class CheckSession {
     return this.network ? this.config.fixtures.networks?.[this.network.slug] : undefined;
   }
 
+  /** Requests actually sent (a request not sent after repeated timeouts is not counted). */
   get requests(): number {
-    return this.exchanges.length;
+    return this.sent;
   }
 
   /** Runs `body` as the check `id`; never throws: the outcome becomes a result. */
@@ -77,7 +85,7 @@ export class CheckSession {
     const def = checkDef(id);
     const run = new CheckRun(this, id);
     const started = performance.now();
-    const firstExchange = this.exchanges.length;
+    const sentBefore = this.sent;
     let result: Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'>;
     try {
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
@@ -94,7 +102,7 @@ export class CheckSession {
       level: def.level,
       title: def.title,
       ...result,
-      requests: this.exchanges.length - firstExchange,
+      requests: this.sent - sentBefore,
       durationMs: Math.round(performance.now() - started),
     };
     this.results.push(full);
@@ -133,6 +141,7 @@ export class CheckSession {
 
   async send(checkId: CheckId, body: unknown, options: SendOptions = {}): Promise<{ index: number; outcome: HttpOutcome }> {
     const op = options.op ?? this.op;
+    const url = options.url ?? operationUrl(this.config.targets, op, this.network);
     const headers: Record<string, string> = {};
     const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
     if (contentType !== null) headers['Content-Type'] = contentType;
@@ -140,18 +149,21 @@ export class CheckSession {
     if (key !== false) headers['X-Access-Key'] = key;
     const method = options.method ?? 'POST';
     const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(body));
-    const outcome = await send(
-      {
-        method,
-        url: options.url ?? operationUrl(this.config.targets, op, this.network),
-        headers,
-        ...(payload === undefined ? {} : { body: payload }),
-      },
-      { timeoutMs: this.config.timeoutMs },
-    );
+    const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
+    const outcome: HttpOutcome =
+      this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
+        ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0 }
+        : await this.sendCounted(request);
     const index = this.exchanges.push(outcome) - 1;
     if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
     return { index, outcome };
+  }
+
+  private async sendCounted(request: Parameters<typeof send>[0]): Promise<HttpOutcome> {
+    this.sent += 1;
+    const outcome = await send(request, { timeoutMs: this.config.timeoutMs });
+    if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
+    return outcome;
   }
 
   /** The report's view of an exchange: key and personal data redacted, bodies truncated. */
