@@ -24,3 +24,5 @@ export {
   type SchemaBreach,
 } from './mutations/index.js';
 export { numberSemantics, type NumberSemantics } from './number-semantics.js';
+export { narrowedFilterPair, NARROWINGS, type NarrowedFilterPair, type NarrowedFilterPairConstraints, type NarrowingName } from './narrowed-filter-pair.js';
+export { listingFilter, type ListingFilterConstraints } from './listing-filter.js';

@@ -12,6 +12,11 @@ import { validRequest, type RequestContext } from './valid-request.js';
 export interface InvalidRequestConstraints {
   /** The mutations to draw from; default every one that applies to the operation. */
   readonly mutations?: readonly MutationName[];
+  /**
+   * Applied to each valid request before it is mutated (safe writes: the IDs of an operation that writes
+   * are rewritten to the suite's own first, so raw and re-encoded variants carry them too).
+   */
+  readonly rewriteBase?: (body: Body) => Body;
 }
 
 type Body = Readonly<Record<string, unknown>>;
@@ -26,7 +31,9 @@ export function invalidRequest(
   if (chosen.length === 0) {
     throw new Error(`none of [${(constraints.mutations ?? []).join(', ')}] applies to ${op.service}.${op.method}`);
   }
-  const bases = fc.oneof(validRequest(op, context), fullRequest(op, context)) as fc.Arbitrary<Body>;
+  const valid = fc.oneof(validRequest(op, context), fullRequest(op, context)) as fc.Arbitrary<Body>;
+  const rewrite = constraints.rewriteBase;
+  const bases = rewrite ? valid.map((body) => rewrite(body)) : valid;
   return fc.oneof(...chosen.map((name) => mutated(op, name, bases)));
 }
 

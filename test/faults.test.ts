@@ -26,7 +26,8 @@ function expectedKeys(fault: Fault, globalSubjects: ReadonlySet<string>): string
 }
 
 describe.concurrent('each fault is caught by exactly the checks it names', () => {
-  for (const fault of FAULTS) {
+  // Faults caught only by comparing with a chain node run in test/chain-node.test.ts, against a local node.
+  for (const fault of FAULTS.filter((f) => !f.chainNode)) {
     it(fault.name, async () => {
       const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
       servers.push(server);

@@ -1,18 +1,47 @@
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { GetLinkedWallets } from '../../src/contract/index.js';
-import { describeOperation, grounded } from '../../src/harness/index.js';
+import { type CheckRun, describeOperation, ungrounded } from '../../src/harness/index.js';
+import { recordOf } from '../../src/semantics/judgement.js';
+import { expectLinkedWalletsRefused, linkedWalletsRequest, newKey, parentMessage } from '../../src/semantics/wallet-proofs.js';
 
 describeOperation({
   op: GetLinkedWallets,
-  // The parent proves control with a real EIP-191 signature made here (wire-facts.md §6).
+  // The parent proves control with a real EIP-191 signature made here. That signature form is wire-facts.md §6,
+  // not the document: a server that refuses it breaks a SHOULD (linked-wallets-parent-signature-accepted), not
+  // response-schema's MUST.
   example: async ({ session }) => {
-    const parent = privateKeyToAccount(generatePrivateKey());
-    const message = `parent wallet with address ${parent.address.toLowerCase()}`;
-    return grounded({
-      parentWalletAddress: parent.address.toLowerCase(),
-      parentWalletMessage: message,
-      parentWalletSignature: await parent.signMessage({ message }),
-      signatureChainId: String(session.network!.chainId),
-    });
+    const parent = newKey();
+    const message = parentMessage(parent.address);
+    return ungrounded(
+      {
+        parentWalletAddress: parent.address.toLowerCase(),
+        parentWalletMessage: message,
+        parentWalletSignature: await parent.signMessage({ message }),
+        signatureChainId: String(session.network!.chainId),
+      },
+      'how the parent signs its message (EIP-191) is a convention of wire-facts.md §6, not stated by the document',
+    );
+  },
+  checks: {
+    'linked-wallets-parent-signature-accepted': async (run: CheckRun) => {
+      const parent = newKey();
+      const message = parentMessage(parent.address);
+      const answer = await run.send(linkedWalletsRequest(run, parent.address, message, await parent.signMessage({ message })));
+      if (answer.status !== 200) {
+        run.fail({ message: "the parent's own EIP-191 signature of its message should be accepted", pointer: '', expected: 200, actual: `${answer.status} ${String(recordOf(answer.json)?.['error'] ?? '')}`.trim() });
+      }
+      const list = recordOf(answer.json)?.['linkedWallets'];
+      // An empty list may be sent as null (wire-facts.md §5); the items' shape is response-schema's business.
+      if (list !== null && list !== undefined && !Array.isArray(list)) {
+        run.fail({ message: 'linkedWallets should be a list', pointer: '/linkedWallets', expected: 'an array (or null when empty)', actual: list });
+      }
+    },
+    'linked-wallets-wrong-signature-refused': async (run: CheckRun) => {
+      const parent = newKey();
+      const message = parentMessage(parent.address);
+      const byAnother = await newKey().signMessage({ message });
+      await expectLinkedWalletsRefused(run, linkedWalletsRequest(run, parent.address, message, byAnother), "the message signed by another key than the parent's");
+      const ofAnother = await parent.signMessage({ message: `${message} (another message)` });
+      await expectLinkedWalletsRefused(run, linkedWalletsRequest(run, parent.address, message, ofAnother), "the parent's signature of another message");
+    },
   },
 });

@@ -1,5 +1,20 @@
 import { GetSwapPrice } from '../../src/contract/index.js';
-import { describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { type CheckRun, deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { decimalInteger } from '../../src/semantics/amounts.js';
+import { recordOf, settle } from '../../src/semantics/judgement.js';
+import { judgeSlippage, judgeSlippageBound, type SlippageAnswer } from '../../src/semantics/swap.js';
+
+const NULL_PRICE = 'swapPrice is null, which the document allows ("Unless stated, a field may be absent or null in a response")';
+
+/** The price and maximum of an answer, or why they cannot be compared. */
+function slippageAnswer(json: unknown, slippage: number): SlippageAnswer | string {
+  const swapPrice = recordOf(recordOf(json)?.['swapPrice']);
+  if (!swapPrice) return NULL_PRICE;
+  const price = decimalInteger(swapPrice['price']);
+  const maxPrice = decimalInteger(swapPrice['maxPrice']);
+  if (price === undefined || maxPrice === undefined) return 'swapPrice lacks price or maxPrice as decimal integers';
+  return { slippage, price, maxPrice };
+}
 
 describeOperation({
   op: GetSwapPrice,
@@ -13,5 +28,24 @@ describeOperation({
       chainId: session.network.chainId,
       slippagePercentage: 1,
     });
+  },
+  checks: {
+    // Two non-zero slippages (webrpc servers read 0 as "not given", wire-facts.md §4): the example's, and a larger seeded one.
+    'swap-price-honours-slippage': async (run: CheckRun) => {
+      const { body, grounded: known, json } = await run.example();
+      const low = (body as { slippagePercentage?: unknown }).slippagePercentage;
+      if (!known || typeof low !== 'number' || !Number.isInteger(low) || low <= 0) run.skip('no swap pair in the fixtures for this network');
+      const lowAnswer = slippageAnswer(json, low);
+      if (typeof lowAnswer === 'string') run.skip(lowAnswer);
+      settle(run, judgeSlippageBound(lowAnswer, '/swapPrice'));
+      const high = low + 5 + (Math.abs(deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'slippage')) % 26);
+      const answer = await run.send({ ...(body as Record<string, unknown>), slippagePercentage: high });
+      if (answer.status !== 200) {
+        run.fail({ message: 'the example request with another slippagePercentage should be answered too', pointer: '/slippagePercentage', expected: 200, actual: answer.status });
+      }
+      const highAnswer = slippageAnswer(answer.json, high);
+      if (typeof highAnswer === 'string') run.skip(highAnswer);
+      settle(run, judgeSlippage(lowAnswer, highAnswer, '/swapPrice'));
+    },
   },
 });

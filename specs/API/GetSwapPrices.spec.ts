@@ -1,5 +1,7 @@
 import { GetSwapPrices } from '../../src/contract/index.js';
-import { describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { type CheckRun, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { settle } from '../../src/semantics/judgement.js';
+import { judgeMaxPrices, NULL_SWAP_PRICES } from '../../src/semantics/swap.js';
 
 describeOperation({
   op: GetSwapPrices,
@@ -12,5 +14,14 @@ describeOperation({
       buyAmount: swap.buyAmount,
       chainId: session.network.chainId,
     });
+  },
+  checks: {
+    'swap-prices-max-price-not-below-price': async (run: CheckRun) => {
+      const { json } = await run.example();
+      const prices = (json as { swapPrices?: unknown }).swapPrices;
+      if (prices === null || prices === undefined) run.skip(NULL_SWAP_PRICES);
+      if (!Array.isArray(prices)) run.skip('swapPrices is not a list; response-schema reports it');
+      settle(run, judgeMaxPrices(prices, '/swapPrices'));
+    },
   },
 });

@@ -1,8 +1,54 @@
 import { GetNativeTokenBalance } from '../../src/contract/index.js';
-import { describeOperation, grounded } from '../../src/harness/index.js';
+import { type CheckRun, describeOperation, grounded } from '../../src/harness/index.js';
+import { chainNodeUrl, ethChainId, ethGetBalance, nodeOrigin } from '../../src/semantics/chain-node.js';
+import { recordOf, settle } from '../../src/semantics/judgement.js';
+import { balanceWei, judgeBalanceAccount, judgeBalanceDecimal } from '../../src/semantics/native-balance.js';
+
+/** The requested account and the answer's balance object; skips when the answer has none. */
+async function answered(run: CheckRun): Promise<{ account: string; balance: Record<string, unknown> }> {
+  const { body, json } = await run.example();
+  const balance = recordOf(recordOf(json)?.['balance']);
+  if (!balance) run.skip('the answer has no balance object (absent or null)');
+  return { account: (body as { accountAddress: string }).accountAddress, balance };
+}
 
 describeOperation({
   op: GetNativeTokenBalance,
   // Every account has a native balance (zero when unused), so any address is a grounded request.
   example: ({ session }) => grounded({ accountAddress: session.fixtures?.account ?? '0x000000000000000000000000000000000000dead' }),
+  checks: {
+    'native-balance-is-requested-account': async (run: CheckRun) => {
+      const { account, balance } = await answered(run);
+      settle(run, judgeBalanceAccount(account, balance));
+    },
+    'native-balance-decimal': async (run: CheckRun) => settle(run, judgeBalanceDecimal((await answered(run)).balance)),
+    // "It queries a chain node for the latest value": the node given with --chain-rpc-url is that value's reference.
+    'native-balance-matches-chain-node': async (run: CheckRun) => {
+      const template = run.config.chainRpcUrl;
+      if (!template) run.skip('no --chain-rpc-url given: there is no chain node to compare with');
+      const network = run.network!;
+      const url = chainNodeUrl(template, network);
+      const timeout = run.config.timeoutMs;
+      const chainId = await ethChainId(url, timeout);
+      if (chainId !== BigInt(network.chainId)) {
+        run.skip(`the chain node at ${nodeOrigin(url)} serves chain ${chainId}, not ${network.slug}'s ${network.chainId} (put {network} in --chain-rpc-url for one node per network)`);
+      }
+      const { account, balance } = await answered(run);
+      const served = [balanceWei(balance)];
+      if (served[0] === undefined) run.skip('balance.balance is not a decimal integer (native-balance-decimal reports it)');
+      const onChain = [await ethGetBalance(url, account, timeout)];
+      if (served[0] === onChain[0]) return;
+      // The chain moves on: ask both once more and accept any pair read around the same time.
+      const again = await run.send({ accountAddress: account });
+      served.push(balanceWei(recordOf(recordOf(again.json)?.['balance']) ?? {}));
+      onChain.push(await ethGetBalance(url, account, timeout));
+      if (served.some((s) => s !== undefined && onChain.includes(s))) return;
+      run.fail({
+        message: `the balance should be the chain node's eth_getBalance(account, "latest") (node at ${nodeOrigin(url)}, read twice)`,
+        pointer: '/balance/balance',
+        expected: onChain.map(String).join(' or '),
+        actual: served.map((s) => (s === undefined ? 'none' : String(s))).join(', then '),
+      });
+    },
+  },
 });

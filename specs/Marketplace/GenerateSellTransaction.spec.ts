@@ -1,5 +1,7 @@
 import { GenerateSellTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverOffer, grounded, ungrounded } from '../../src/harness/index.js';
+import { settle } from '../../src/semantics/judgement.js';
+import { judgeSignatureChainIds, judgeStepsWellFormed } from '../../src/semantics/steps.js';
 
 describeOperation({
   op: GenerateSellTransaction,
@@ -16,5 +18,15 @@ describeOperation({
       ordersData: [{ orderId: offer.orderId, quantity: '1', tokenId: offer.tokenId }],
       additionalFees: [],
     });
+  },
+  checks: {
+    'steps-well-formed': async (run) => {
+      const { json } = await run.example();
+      settle(run, judgeStepsWellFormed(json));
+    },
+    'step-signature-chain-id': async (run) => {
+      const { json } = await run.example();
+      settle(run, judgeSignatureChainIds(json, run.network!.chainId));
+    },
   },
 });

@@ -1,5 +1,56 @@
+import { listingFilter } from '../../properties/index.js';
 import { GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
-import { describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { assertProperty, deriveSeed, describeOperation, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
+import { judgeHonoursFilter, judgeNotBelowFiltered } from '../../src/semantics/highest-listing-rules.js';
+import { settle, type Judgement } from '../../src/semantics/judgement.js';
+import type { ListingFilter } from '../../src/semantics/listing-filter.js';
+import { judgeIsListing, judgeOfCollectible, judgeOrderChainIds } from '../../src/semantics/order-rules.js';
+import { singleOrderIn, textOf, type FoundOrder } from '../../src/semantics/orders.js';
+
+/**
+ * The unfiltered answer (the example) against a seeded property over filters built around it: each filtered
+ * answer is judged; a finding fails the check, and without any judged answer it is skipped.
+ */
+async function overFilters(run: CheckRun, judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement): Promise<void> {
+  const request = await exampleRequest(run);
+  const { json } = await run.example();
+  const top = singleOrderIn(json);
+  const own = (field: string) => (top ? textOf(top.order, field) : undefined);
+  const matching = { ...optional('createdBy', own('createdBy')), ...optional('marketplace', own('marketplace')), ...optional('currency', own('priceCurrencyAddress')) };
+  const reasons = new Set<string>();
+  let judged = 0;
+  await assertProperty(run, listingFilter({ matching }), async (filter) => {
+    const answer = await sendShared(run, { ...request, filter });
+    if (answer.status !== 200 || answer.json === undefined) {
+      reasons.add(`a filtered request got ${answer.status}`);
+      return;
+    }
+    const judgement = judge(top, filter, singleOrderIn(answer.json));
+    if (judgement === 'holds') judged += 1;
+    else if ('finding' in judgement) run.fail(judgement.finding);
+    else reasons.add(judgement.undecided);
+  }, { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'listing-filter'), numRuns: run.config.runs });
+  if (judged === 0) run.skip(`no filtered answer could be judged: ${[...reasons].join('; ')}`);
+}
+
+/**
+ * Both filter checks draw the same filters (one seed): each filtered request is sent once per session and its
+ * answer judged by both.
+ */
+async function sendShared(run: CheckRun, body: unknown) {
+  const { index, outcome } = await run.session.memoize(`filtered-answer ${JSON.stringify(body)}`, () => run.session.send(run.id, body));
+  run.adopt(index);
+  return run.answerOf(index, outcome);
+}
+
+/** The example's collection and token: known only when the fixtures name them. */
+async function exampleRequest(run: CheckRun): Promise<{ contractAddress: string; tokenId: string }> {
+  const { body, grounded } = await run.example();
+  if (!grounded) run.skip('no collection with a listed token in the fixtures for this network');
+  return body as { contractAddress: string; tokenId: string };
+}
+
+const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
 
 describeOperation({
   op: GetHighestPriceListingForCollectible,
@@ -7,5 +58,23 @@ describeOperation({
     const collection = session.fixtures?.collection;
     if (!collection?.listedTokenId) return ungrounded(generated(), 'no collection with a listed token in the fixtures for this network');
     return grounded({ contractAddress: collection.address, tokenId: collection.listedTokenId });
+  },
+  checks: {
+    'order-chain-id': async (run) => {
+      const { json } = await run.example();
+      settle(run, judgeOrderChainIds(json, run.network!.chainId));
+    },
+    'highest-listing-of-requested-collectible': async (run) => {
+      const request = await exampleRequest(run);
+      const { json } = await run.example();
+      const order = singleOrderIn(json) ?? run.skip('the answer holds no listing');
+      settle(run, judgeOfCollectible(order, request.contractAddress, request.tokenId, 'the highest listing'));
+    },
+    'highest-listing-is-listing': async (run) => {
+      const { json } = await run.example();
+      settle(run, judgeIsListing(singleOrderIn(json), 'the highest-priced listing'));
+    },
+    'highest-listing-honours-filter': (run) => overFilters(run, judgeHonoursFilter),
+    'highest-listing-not-below-filtered': (run) => overFilters(run, judgeNotBelowFiltered),
   },
 });

@@ -1,5 +1,15 @@
 import { FeeOptions } from '../../src/contract/index.js';
-import { describeOperation, ungrounded } from '../../src/harness/index.js';
+import { type CheckRun, describeOperation, ungrounded } from '../../src/harness/index.js';
+import { judgeFeeTokenChains, judgeFeeValues } from '../../src/semantics/fees.js';
+import { settle } from '../../src/semantics/judgement.js';
+
+/** The options of the example's answer; skips when there are none (sponsored: wire-facts.md §7). */
+async function feeOptions(run: CheckRun): Promise<readonly unknown[]> {
+  const { json } = await run.example();
+  const { options, sponsored } = json as { options?: unknown; sponsored?: unknown };
+  if (!Array.isArray(options) || options.length === 0) run.skip(`the answer lists no fee options${sponsored === true ? ' (sponsored)' : ''}`);
+  return options;
+}
 
 describeOperation({
   op: FeeOptions,
@@ -14,4 +24,8 @@ describeOperation({
       },
       'the fixtures name no relayer wallet',
     ),
+  checks: {
+    'fee-option-token-on-network-chain': async (run: CheckRun) => settle(run, judgeFeeTokenChains(await feeOptions(run), run.network!.chainId)),
+    'fee-option-value-decimal': async (run: CheckRun) => settle(run, judgeFeeValues(await feeOptions(run))),
+  },
 });

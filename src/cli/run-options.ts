@@ -89,7 +89,8 @@ function parseTargets(raw: RawRunOptions): Targets | undefined {
   return targets as Targets;
 }
 
-function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): string {
+/** A base or node URL from a flag: http(s), no credentials, query or fragment; `{network}` only where allowed. */
+export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): string {
   let url: URL;
   try {
     url = new URL(value.replaceAll('{network}', 'network-placeholder'));

@@ -50,7 +50,8 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     if (partial.targets && partial.accessKey) {
       config = { ...partial, targets: partial.targets, accessKey: partial.accessKey, embedded: false };
     } else {
-      server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
+      // With --chain-rpc-url the embedded server reads the same node, as a real indexer would.
+      server = await startReferenceServer({ host: '127.0.0.1', port: 0, ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : {}) });
       config = {
         ...partial,
         targets: targetsFromOrigin(server.origin),

@@ -1,5 +1,6 @@
 /** `conformance serve`: the embedded reference server on its own, until Ctrl-C (or SIGTERM). */
 import { startReferenceServer } from '../server/index.js';
+import { parseUrl } from './run-options.js';
 import { UsageError } from './usage-error.js';
 
 export interface RawServeOptions {
@@ -7,6 +8,7 @@ export interface RawServeOptions {
   port?: string;
   accessKey?: string;
   seed?: string;
+  chainRpcUrl?: string;
 }
 
 export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }): Promise<void> {
@@ -14,16 +16,19 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
   const seed = raw.seed === undefined ? 1 : Number(raw.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected a whole number, got ${JSON.stringify(raw.seed)}`);
+  const chainRpcUrl = raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
   const server = await startReferenceServer({
     host: raw.host ?? '127.0.0.1',
     port,
     seed,
     ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
+    ...(chainRpcUrl ? { chainRpcUrl } : {}),
   });
   io.log(`reference server listening at ${server.origin}`);
+  if (chainRpcUrl) io.log(`native balances from the chain node at ${new URL(chainRpcUrl.replaceAll('{network}', 'network')).origin}`);
   // The key of a local test server, printed so the user can paste it; it is not a secret of a real project.
   io.log(`access key: ${server.accessKey}`);
-  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin}`);
+  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin}${chainRpcUrl ? ` --chain-rpc-url '${chainRpcUrl}'` : ''}`);
   io.log('Ctrl-C stops it');
   await new Promise<void>((resolve) => {
     const stop = () => {

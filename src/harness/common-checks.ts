@@ -10,6 +10,7 @@ import { ERROR_CHECKS, judgeErrorAnswer } from './error-answers.js';
 import type { Example, OperationSpec } from './operation-spec.js';
 import { Inconclusive, Skip, Violation } from './outcomes.js';
 import { assertProperty } from './property.js';
+import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
 import type { CheckRun, CheckSession } from './session.js';
 import type { HttpResponse } from '../transport/http-client.js';
@@ -83,10 +84,12 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
   });
 
   await session.check('valid-request-not-5xx', async (run) => {
-    const arbitrary = validRequest(session.op, contextOf(session)).map((body) => body as unknown);
-    await assertProperty(run, arbitrary, async (generated) => {
-      const body = spec.constrain ? await spec.constrain(generated, session) : generated;
-      if (body === undefined) return;
+    const rewrite = spec.constrain ? await spec.constrain(session) : undefined;
+    const arbitrary = validRequest(session.op, contextOf(session)).map((body): unknown => (rewrite ? rewrite(body as Record<string, unknown>) : body));
+    let sent = 0;
+    await assertProperty(run, arbitrary, async (body) => {
+      if (!safeToSend(session, JSON.stringify(body))) return;
+      sent += 1;
       const answer = await run.send(body);
       if (answer.status >= 500) fail(answer, { message: 'a valid request must not be answered with a server error', pointer: '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
       if (answer.status === 200) {
@@ -95,6 +98,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
         if (issue) fail(answer, { message: issue.message, pointer: issue.pointer, expected: issue.expected, actual: issue.actual });
       }
     }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'valid'), numRuns: session.config.runs });
+    if (sent === 0) run.skip('no generated request was safe to send (README "Safe writes")');
   });
 
   await judgeInvalidRequests(session, spec);
@@ -164,10 +168,12 @@ async function judgeInvalidRequests<O extends OperationDef>(session: CheckSessio
   let refusalFinding: Violation | undefined;
   let judged = 0;
   await session.check('invalid-request-not-5xx', async (run) => {
-    await assertProperty(run, invalidRequest(session.op, contextOf(session)), async (invalid) => {
-      const body = spec.constrain && invalid.rawBody === undefined ? await spec.constrain(invalid.body, session, invalid.path) : invalid.body;
-      if (body === undefined && invalid.rawBody === undefined) return;
-      const answer = await run.send(body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
+    const rewrite = spec.constrain ? await spec.constrain(session) : undefined;
+    const arbitrary = invalidRequest(session.op, contextOf(session), rewrite ? { rewriteBase: rewrite } : {});
+    await assertProperty(run, arbitrary, async (invalid) => {
+      // A mutation may have replaced a rewritten ID with one of its own: such a request is not sent.
+      if (!safeToSend(session, invalid.rawBody ?? JSON.stringify(invalid.body))) return;
+      const answer = await run.send(invalid.body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
       judged += 1;
       const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;
       if (answer.status >= 500) fail(answer, { message: `an invalid request (${what}) is a client's mistake: it must not get a server error`, pointer: invalid.path ?? '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
@@ -175,9 +181,15 @@ async function judgeInvalidRequests<O extends OperationDef>(session: CheckSessio
         refusalFinding = new Violation({ message: `a request with ${what} should be refused with a 4xx error`, pointer: invalid.path ?? '', expected: '4xx', actual: answer.status }, answer.index);
       }
     }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'invalid'), numRuns: session.config.runs });
+    if (judged === 0) run.skip('no generated request was safe to send (README "Safe writes")');
   });
   if (judged === 0) session.record('invalid-request-4xx', new Skip('no invalid request was judged'));
   else session.record('invalid-request-4xx', refusalFinding ?? 'passed', refusalFinding?.exchangeIndex);
+}
+
+/** Whether safe writes (safe-writes.ts) let this generated payload go out; CheckSession.send enforces the same. */
+function safeToSend(session: CheckSession, payload: string | undefined): boolean {
+  return refusalOf(session, session.op, payload) === undefined;
 }
 
 function fail(answer: { index: number }, detail: ConstructorParameters<typeof Violation>[0]): never {

@@ -8,7 +8,6 @@ import { networkBySlug, type Network } from '../contract/networks.js';
 import { isPerNetwork, operationId, type OperationDef } from '../contract/operations.js';
 import { runCommonChecks } from './common-checks.js';
 import type { OperationSpec } from './operation-spec.js';
-import { Skip } from './outcomes.js';
 import { runConfig } from './run-config.js';
 import { CheckSession } from './session.js';
 
@@ -23,13 +22,12 @@ export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>
     for (const network of networks) {
       test.concurrent(network?.slug ?? 'global', async ({ task }) => {
         const session = new CheckSession(spec.op, network, config);
-        if (spec.op.writes && config.readOnly) {
-          session.record('response-schema', new Skip(`--read-only: ${id} writes`));
-        } else {
-          await runCommonChecks(session, spec);
-          for (const [checkId, check] of Object.entries(spec.checks ?? {})) {
-            if (check) await session.check(checkId as never, check);
-          }
+        // Under --read-only an operation that writes runs through the same checks, each reported skipped
+        // with the reason; none sends anything (CheckSession.send refuses it besides).
+        if (spec.op.writes && config.readOnly) session.blockAll(`--read-only: ${id} writes, so none of its checks is run`);
+        await runCommonChecks(session, spec);
+        for (const [checkId, check] of Object.entries(spec.checks ?? {})) {
+          if (check) await session.check(checkId as never, check);
         }
         task.meta.conformance = { results: session.results };
         const broken = session.results.filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'));

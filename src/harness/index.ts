@@ -1,9 +1,11 @@
 export { describeOperation } from './describe-operation.js';
 export type { Example, ExampleContext, OperationSpec, SpecificCheck } from './operation-spec.js';
 export { discoverFloorOrder, discoverOffer, ownedAudience } from './discovery.js';
+export { discoverFloorAnswer, discoverPropertyFilters } from './collection-discovery.js';
 export type { CheckRun, CheckSession } from './session.js';
 export { assertProperty } from './property.js';
 export { deriveSeed } from './seeds.js';
+export { NOT_AN_ID } from './safe-writes.js';
 export { expectDocumentedShape } from './common-checks.js';
 export { Inconclusive, show, Skip, Violation } from './outcomes.js';
 

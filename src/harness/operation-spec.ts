@@ -20,17 +20,23 @@ export interface ExampleContext<O extends OperationDef> {
   generated(): RequestOf<O>;
 }
 
+/** Rewrites a generated request body (a JSON object) so that it only names what the suite may touch. */
+export type SafeRewrite = (body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
+
 export type SpecificCheck = (run: CheckRun) => Promise<void>;
 
 export interface OperationSpec<O extends OperationDef> {
   readonly op: O;
   readonly example: (ctx: ExampleContext<O>) => Promise<Example<RequestOf<O>>> | Example<RequestOf<O>>;
   /**
-   * Rewrites a generated request of an operation that writes so it only touches what the suite may touch
-   * (see "safe writes" in the README); also applied to invalid requests, with the pointer of the mutated
-   * field so a rewrite does not undo the mutation. `undefined`: the request is not safe to send at all.
+   * Safe writes, for an operation that writes (README "Safe writes"): resolved once per session (inside a
+   * check: it may create the audience it points to) into a rewrite that makes a generated valid request name
+   * only what the suite may touch. Invalid requests are derived from rewritten valid ones, so whatever a
+   * lenient server makes of a mutated, malformed or re-encoded body, the IDs in it are the suite's own; a
+   * generated request that still names anything else (a mutation that replaced an ID) is not sent
+   * (safe-writes.ts decides, and CheckSession.send enforces it).
    */
-  readonly constrain?: (body: unknown, session: CheckSession, mutatedPath?: string) => Promise<unknown> | unknown;
+  readonly constrain?: (session: CheckSession) => Promise<SafeRewrite> | SafeRewrite;
   /** Checks particular to this operation, run after the common ones, in order. */
   readonly checks?: Partial<Record<CheckId, SpecificCheck>>;
 }

@@ -4,7 +4,7 @@
  * Violation so the report shows the shrunk request, not the last one tried.
  */
 import fc from 'fast-check';
-import { Inconclusive, Violation } from './outcomes.js';
+import { Inconclusive, Skip, Violation } from './outcomes.js';
 import type { CheckRun } from './session.js';
 
 export interface PropertyOptions {
@@ -37,6 +37,8 @@ export async function assertProperty<T>(
   if (!details.failed) return;
   run.reproductionNote = `property seed ${details.seed}, path ${details.counterexamplePath ?? ''} (replay: --seed ${run.config.seed})`;
   const cause = details.errorInstance;
+  // A rule that forbids sending (--read-only) ends the check as skipped, not as a broken property.
+  if (cause instanceof Skip) throw cause;
   if (cause instanceof Violation || cause instanceof Inconclusive) {
     if (cause.exchangeIndex !== undefined) run.adopt(cause.exchangeIndex);
     throw cause;

@@ -15,6 +15,7 @@ import { curlLine } from './curl.js';
 import { operationUrl } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
 import type { Example } from './operation-spec.js';
+import { noteCreated, refusalOf } from './safe-writes.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
 /**
@@ -53,7 +54,11 @@ export class CheckSession {
   readonly results: CheckResult[] = [];
   readonly errorAnswers: ObservedAnswer[] = [];
   readonly exchanges: HttpOutcome[] = [];
+  /** Audiences this session's own CreateAudience requests created: the only ones it may empty (safe-writes.ts). */
+  readonly createdAudienceIds = new Set<number>();
   private readonly memo = new Map<string, Promise<unknown>>();
+  /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
+  private blocked: string | undefined;
   private timeouts = 0;
   private sent = 0;
   /** The spec's example request and the server's answer to it, sent once and shared by every check. */
@@ -80,6 +85,11 @@ export class CheckSession {
     return this.sent;
   }
 
+  /** Skips every check of this session with `reason` (an operation that writes, under --read-only). */
+  blockAll(reason: string): void {
+    this.blocked = reason;
+  }
+
   /** Runs `body` as the check `id`; never throws: the outcome becomes a result. */
   async check(id: CheckId, body: (run: CheckRun) => Promise<void>): Promise<CheckResult> {
     const def = checkDef(id);
@@ -88,6 +98,7 @@ export class CheckSession {
     const sentBefore = this.sent;
     let result: Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'>;
     try {
+      if (this.blocked) throw new Skip(this.blocked);
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
       await body(run);
       result = { status: 'passed', ...this.exchangeFields(run.lastExchange) };
@@ -112,6 +123,7 @@ export class CheckSession {
   /** Records a result decided elsewhere (e.g. two checks judged from one exchange). */
   record(id: CheckId, outcome: 'passed' | Violation | Skip | Inconclusive, exchangeIndex?: number): void {
     const def = checkDef(id);
+    if (this.blocked) outcome = new Skip(this.blocked);
     const fields =
       outcome === 'passed'
         ? { status: 'passed' as const, ...this.exchangeFields(exchangeIndex) }
@@ -149,12 +161,20 @@ export class CheckSession {
     if (key !== false) headers['X-Access-Key'] = key;
     const method = options.method ?? 'POST';
     const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(body));
+    // Safe writes (safe-writes.ts), enforced here for every request; a URL of its own is a wire check of an
+    // unknown route, not the operation's.
+    const refusal = options.url === undefined ? refusalOf(this, op, payload) : undefined;
+    if (refusal !== undefined) {
+      if (this.config.readOnly) throw new Skip(refusal);
+      throw new Error(`the suite refused to send a request that breaks its own rules (a bug of the check): ${refusal}`);
+    }
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
     const outcome: HttpOutcome =
       this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
         ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0 }
         : await this.sendCounted(request);
     const index = this.exchanges.push(outcome) - 1;
+    noteCreated(this.createdAudienceIds, op, outcome);
     if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
     return { index, outcome };
   }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Fixtures } from '../config/fixtures.js';
-import { seededBalanceSource, type BalanceSource } from './balance-source.js';
+import { chainNodeBalanceSource, seededBalanceSource, type BalanceSource } from './balance-source.js';
 import { readBody } from './body.js';
 import { BuilderStore } from './builder-store.js';
 import { SeededWorld } from './data/world.js';
@@ -13,14 +13,14 @@ import { combineHooks } from './hooks.js';
 import { describeFixtures } from './own-fixtures.js';
 import { runPipeline, type PipelineDeps } from './pipeline.js';
 import { describeRequest } from './request-context.js';
-import type { ReferenceServerOptions, WireResponse } from './types.js';
+import type { BuilderActivity, ReferenceServerOptions, WireResponse } from './types.js';
 import { encodeAnswer } from './wire.js';
 
 /** The seed when none is given: runs are reproducible by default. */
 export const DEFAULT_SEED = 1;
 
 export interface ReferenceAppOptions extends ReferenceServerOptions {
-  /** Where GetNativeTokenBalance reads balances; seeded from the seed by default. */
+  /** Where GetNativeTokenBalance reads balances: the chain node of `chainRpcUrl`, or seeded from the seed. */
   readonly balanceSource?: BalanceSource;
 }
 
@@ -29,6 +29,7 @@ export interface ReferenceApp {
   readonly accessKey: string;
   readonly fixtures: Fixtures;
   requestCounts(): Record<string, number>;
+  builderActivity(): BuilderActivity;
   /** Destroys the sockets of requests an intercept 'hang' holds (they would otherwise never end). */
   releaseHanging(): void;
 }
@@ -44,7 +45,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     skipAuth: hooks.skipAuth,
     world,
     builder,
-    balances: options.balanceSource ?? seededBalanceSource(seed),
+    balances: options.balanceSource ?? (options.chainRpcUrl ? chainNodeBalanceSource(options.chainRpcUrl) : seededBalanceSource(seed)),
   };
   const fixtures = describeFixtures(world, builder);
   const counts: Record<string, number> = {};
@@ -65,7 +66,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
       req.socket.destroy();
       return;
     }
-    const response = intercepted ?? hooks.transform(incoming.ctx, await runPipeline(deps, incoming));
+    const response = intercepted ?? (await hooks.transform(incoming.ctx, await runPipeline(deps, incoming)));
     write(res, response);
   }
 
@@ -79,6 +80,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     accessKey,
     fixtures,
     requestCounts: () => ({ ...counts }),
+    builderActivity: () => builder.activity(),
     releaseHanging: () => {
       for (const res of hanging) res.destroy();
       hanging.clear();

@@ -1,8 +1,8 @@
 /**
  * Where GetNativeTokenBalance reads balances. The contract says the indexer "queries a chain node for the
- * latest value" (wire-facts.md §7: `eth_getBalance(account, "latest")`); the reference server has no node, so
- * its default source derives a stable balance from the seed, network and account. A source backed by a real
- * node only has to implement this interface and be passed to createReferenceApp.
+ * latest value" (wire-facts.md §7: `eth_getBalance(account, "latest")`). Without a node the reference server
+ * derives a stable balance from the seed, network and account; given one (`chainRpcUrl`, `serve
+ * --chain-rpc-url`), it asks the node, as a real indexer does.
  */
 import type { Network } from '../contract/networks.js';
 import { hashToBigInt } from './data/prng.js';
@@ -22,6 +22,32 @@ export function seededBalanceSource(seed: number): BalanceSource {
       const h = hashToBigInt(seed, 'native-balance', network.chainId, account.toLowerCase());
       if (h % 8n === 0n) return 0n;
       return (h >> 8n) % (100n * 10n ** 18n);
+    },
+  };
+}
+
+/**
+ * The node's `eth_getBalance(account, "latest")`; `urlTemplate` may contain `{network}` (the network slug), for
+ * one node per network. A node that cannot be read is the server's own failure: the handler's error becomes a
+ * 500 WebrpcInternalError, never a made-up balance.
+ */
+export function chainNodeBalanceSource(urlTemplate: string, timeoutMs = 10_000): BalanceSource {
+  let id = 0;
+  return {
+    async nativeBalance(network, account) {
+      const url = urlTemplate.replaceAll('{network}', network.slug);
+      id += 1;
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'eth_getBalance', params: [account, 'latest'] }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const body = (await response.json()) as { result?: unknown; error?: unknown };
+      if (typeof body.result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(body.result)) {
+        throw new Error(`eth_getBalance: no balance from the chain node (HTTP ${response.status}): ${JSON.stringify(body.error ?? body.result)}`);
+      }
+      return BigInt(body.result);
     },
   };
 }

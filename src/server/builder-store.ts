@@ -10,6 +10,7 @@
 import type { Hex } from 'viem';
 import { NETWORKS } from '../contract/networks.js';
 import { nowRfc3339, Prng, rfc3339 } from './data/prng.js';
+import type { BuilderActivity } from './types.js';
 import { RpcError } from './wire.js';
 
 export interface AudienceRecord {
@@ -61,6 +62,8 @@ export class BuilderStore {
   private nextContractId = 1;
   /** The seeded audiences, in creation order: what the fixtures name. */
   private readonly seededAudiences: AudienceRecord[] = [];
+  private readonly createdAudienceIds: number[] = [];
+  private readonly removalTargets: number[] = [];
 
   constructor(private readonly seed: number) {
     const rng = new Prng(seed, 'builder');
@@ -109,9 +112,19 @@ export class BuilderStore {
     this.requireProject(projectId);
     const now = nowRfc3339();
     const audience = this.insertAudience(projectId, name, now);
+    this.createdAudienceIds.push(audience.id);
     const created = { audience: { ...audience }, contactCount: 0 };
     this.importContacts(audience.id, IMPORTED_CONTACTS_PER_NEW_AUDIENCE, new Prng(this.seed, `builder/audience/${audience.id}`), now);
     return created;
+  }
+
+  /** Notes the audience a removal request names, before it is looked up (BuilderActivity). */
+  noteRemovalTarget(audienceId: number): void {
+    this.removalTargets.push(audienceId);
+  }
+
+  activity(): BuilderActivity {
+    return { createdAudienceIds: [...this.createdAudienceIds], removalTargets: [...this.removalTargets] };
   }
 
   contactsOf(audienceId: number): readonly ContactRecord[] {

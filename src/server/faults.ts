@@ -29,6 +29,11 @@ export interface Fault {
   readonly trips: readonly ExpectedTrip[];
   /** Per-request deadline of the self-test run, for faults that make requests wait. */
   readonly timeoutMs?: number;
+  /**
+   * The checks it trips compare with a chain node (--chain-rpc-url): test/chain-node.test.ts runs it against a
+   * reference server backed by a local node, test/faults.test.ts leaves it out.
+   */
+  readonly chainNode?: boolean;
 }
 
 /** Every area's faults. */

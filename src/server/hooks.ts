@@ -9,7 +9,7 @@ export interface CombinedHooks {
   intercept(ctx: RequestContext): WireResponse | 'hang' | 'reset' | undefined;
   readonly skipAuth: boolean;
   /** Applies every transform to a deep copy, so a fault can never alter the server's own data. */
-  transform(ctx: RequestContext, response: WireResponse): WireResponse;
+  transform(ctx: RequestContext, response: WireResponse): Promise<WireResponse>;
 }
 
 export function combineHooks(faults: readonly FaultHooks[]): CombinedHooks {
@@ -22,8 +22,10 @@ export function combineHooks(faults: readonly FaultHooks[]): CombinedHooks {
       return undefined;
     },
     skipAuth: faults.some((f) => f.skipAuth === true),
-    transform(ctx, response) {
-      return faults.reduce((current, f) => (f.transform ? f.transform(ctx, structuredClone(current)) : current), response);
+    async transform(ctx, response) {
+      let current = response;
+      for (const f of faults) if (f.transform) current = await f.transform(ctx, structuredClone(current));
+      return current;
     },
   };
 }

@@ -4,11 +4,12 @@
  */
 export { createReferenceApp, DEFAULT_SEED, type ReferenceApp, type ReferenceAppOptions } from './app.js';
 export { startReferenceServer } from './listen.js';
-export { seededBalanceSource, type BalanceSource } from './balance-source.js';
+export { chainNodeBalanceSource, seededBalanceSource, type BalanceSource } from './balance-source.js';
 export { IMPORTED_CONTACTS_PER_NEW_AUDIENCE } from './builder-store.js';
 export { MAX_BODY_BYTES } from './body.js';
 export { WEBRPC_HEADER } from './wire.js';
 export type {
+  BuilderActivity,
   FaultHooks,
   ListenOptions,
   ReferenceServerOptions,

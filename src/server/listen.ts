@@ -30,6 +30,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
     accessKey: app.accessKey,
     fixtures: app.fixtures,
     requestCounts: app.requestCounts,
+    builderActivity: app.builderActivity,
     close() {
       closing ??= new Promise<void>((resolve) => {
         const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);

@@ -35,8 +35,11 @@ export interface FaultHooks {
   readonly intercept?: (ctx: RequestContext) => WireResponse | 'hang' | 'reset' | undefined;
   /** Accept every request whatever its X-Access-Key. */
   readonly skipAuth?: boolean;
-  /** Rewrites the pipeline's answer (a copy: mutate freely). `ctx.network` is known by then. */
-  readonly transform?: (ctx: RequestContext, response: WireResponse) => WireResponse;
+  /**
+   * Rewrites the pipeline's answer (a copy: mutate freely). `ctx.network` is known by then. May be async, for a
+   * fault that re-judges the request (e.g. re-verifies a signature with one of its tests left out).
+   */
+  readonly transform?: (ctx: RequestContext, response: WireResponse) => WireResponse | Promise<WireResponse>;
 }
 
 export interface ReferenceServerOptions {
@@ -45,12 +48,25 @@ export interface ReferenceServerOptions {
   readonly faults?: readonly FaultHooks[];
   /** Seeds the generated data; the same seed gives the same data. */
   readonly seed?: number;
+  /**
+   * A chain node's JSON-RPC URL (may contain `{network}`): GetNativeTokenBalance then answers the node's
+   * `eth_getBalance(account, "latest")` instead of a seeded balance.
+   */
+  readonly chainRpcUrl?: string;
 }
 
 export interface ListenOptions extends ReferenceServerOptions {
   readonly host?: string;
   /** 0 (the default) picks a free ephemeral port. */
   readonly port?: number;
+}
+
+/** What the Builder state saw, for tests of the suite's safe writes (read-only copies). */
+export interface BuilderActivity {
+  /** Audiences CreateAudience made, in order (the seeded ones are not among them). */
+  readonly createdAudienceIds: readonly number[];
+  /** The audienceId of every RemoveAudienceContacts request the server decoded, in order (refused ones too). */
+  readonly removalTargets: readonly number[];
 }
 
 export interface RunningReferenceServer {
@@ -60,5 +76,6 @@ export interface RunningReferenceServer {
   readonly fixtures: Fixtures;
   /** Requests received per `<Service>.<Method>` (and `unrouted`), for tests that count what was sent. */
   requestCounts(): Record<string, number>;
+  builderActivity(): BuilderActivity;
   close(): Promise<void>;
 }

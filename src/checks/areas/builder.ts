@@ -1,4 +1,59 @@
-/** Checks of Builder audiences as state: round trips, counts, removals (issue 4). */
+/**
+ * Checks of Builder audiences as state: round trips, counts, removals (issue 4). The stateful ones run a
+ * fast-check model (src/semantics/audience-model.ts) over CreateAudience, GetAudience and
+ * RemoveAudienceContacts; each check asserts only its own rule, so a server that breaks one rule fails one
+ * check. MUST only where the document's summary of the Builder operations states the effect; what it leaves
+ * out (what contactCount counts, what a repeated removal answers) is SHOULD.
+ */
 import type { CheckDef } from '../catalogue-types.js';
 
-export const BUILDER_CHECKS = [] as const satisfies readonly CheckDef[];
+import { IF } from '../catalogue-types.js';
+
+const ROUND_TRIP = `${IF} §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"`;
+const REMOVAL = `${IF} §What the service does: "remove contacts from an audience"`;
+
+export const BUILDER_CHECKS = [
+  {
+    id: 'audience-round-trip',
+    level: 'MUST',
+    area: 'stateful',
+    title: 'An audience created with a name in a project is answered, and read back by GetAudience, with that name and project ID (where the answer gives them)',
+    basis: `${ROUND_TRIP}; §Audience: "projectId number, name string" (a field may be absent or null: only a present one is compared)`,
+    needsFixture: 'builder.projectId',
+    writes: true,
+  },
+  {
+    id: 'audience-contact-count',
+    level: 'SHOULD',
+    area: 'stateful',
+    title: "GetAudience's audience.contactCount equals the number of contacts it returns",
+    basis: `${IF} §Audience: "contactCount number" — that it counts the contacts returned is not stated (and §Limits: "pagination bounds: not shown")`,
+  },
+  {
+    id: 'remove-contacts-removes',
+    level: 'MUST',
+    area: 'stateful',
+    title: 'Removing contacts an audience has is answered 200, and GetAudience no longer lists them (nor later)',
+    basis: `${REMOVAL}; §Wire format: "Success response: HTTP 200"`,
+    needsFixture: 'builder.projectId',
+    writes: true,
+  },
+  {
+    id: 'remove-contacts-count',
+    level: 'SHOULD',
+    area: 'stateful',
+    title: 'Removing k contacts an audience has lowers contactCount and the contacts listed by exactly k; the others stay',
+    basis: `${REMOVAL} states the removal, not the arithmetic of contactCount (§Audience: "contactCount number")`,
+    needsFixture: 'builder.projectId',
+    writes: true,
+  },
+  {
+    id: 'remove-contacts-idempotent',
+    level: 'SHOULD',
+    area: 'stateful',
+    title: 'Removing the same contacts again is answered 200 and changes nothing',
+    basis: `convention: ${IF} §Errors: "Which operation returns which error under which condition: not shown"`,
+    needsFixture: 'builder.projectId',
+    writes: true,
+  },
+] as const satisfies readonly CheckDef[];

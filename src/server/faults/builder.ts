@@ -1,4 +1,191 @@
-/** Faults that prove the builder checks of issue 4 can fail. */
+/**
+ * Faults that prove the Builder checks of issue 4 can fail: each breaks one rule of audiences as state.
+ *
+ * Transform hooks only see one answer at a time, so a fault that breaks a rule across requests (a removal
+ * that does not stick, a repeat that is refused) keeps what it has seen in its own closure. Those faults
+ * build fresh hooks on every read of `hooks`, so each server started with them starts with an empty memory.
+ */
 import type { Fault } from '../faults.js';
+import type { FaultHooks, RequestContext, WireResponse } from '../types.js';
+import { answer, onSuccess, parse } from './kit.js';
 
-export const BUILDER_FAULTS: readonly Fault[] = [];
+const CREATE = 'Builder.CreateAudience';
+const GET = 'Builder.GetAudience';
+const REMOVE = 'Builder.RemoveAudienceContacts';
+/** Every fault runs all three operations, so "exactly these checks fail" covers the other Builder checks too. */
+const BUILDER = [CREATE, GET, REMOVE] as const;
+const ONE = ['polygon'] as const;
+
+type Json = Record<string, unknown>;
+const record = (value: unknown): Json | undefined =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
+const idOf = (contact: unknown): unknown => record(contact)?.['id'];
+
+/** The audience a Builder request names (`projectId:audienceId`) and the contacts it lists. */
+function requestOf(ctx: RequestContext): { key: string; contactIds: number[] } {
+  const body = record(parse(ctx.rawBody)) ?? {};
+  const ids = Array.isArray(body['contactIds']) ? body['contactIds'].filter((id): id is number => typeof id === 'number') : [];
+  return { key: `${String(body['projectId'])}:${String(body['audienceId'])}`, contactIds: ids };
+}
+
+/** A 200 answer of `operation` with a JSON object body, else undefined. */
+function successBody(ctx: RequestContext, response: WireResponse, operation: string): Json | undefined {
+  return ctx.operation === operation && response.status === 200 ? record(response.body) : undefined;
+}
+
+/** Sets a GetAudience answer's contacts, moving contactCount by as many as were added or taken away. */
+function setContacts(body: Json, contacts: unknown[]): void {
+  const before = Array.isArray(body['contacts']) ? body['contacts'].length : 0;
+  body['contacts'] = contacts;
+  const audience = record(body['audience']);
+  if (audience && typeof audience['contactCount'] === 'number') audience['contactCount'] += contacts.length - before;
+}
+
+const contactsOf = (body: Json): unknown[] => (Array.isArray(body['contacts']) ? [...body['contacts']] : []);
+
+/** RemoveAudienceContacts answers ok, but GetAudience goes on listing (and counting) what was removed. */
+function removalHasNoEffect(): FaultHooks {
+  const seen = new Map<string, Map<unknown, unknown>>();
+  const removed = new Map<string, Set<number>>();
+  return {
+    transform: (ctx, response) => {
+      const { key, contactIds } = requestOf(ctx);
+      if (successBody(ctx, response, REMOVE)) removed.set(key, new Set([...(removed.get(key) ?? []), ...contactIds]));
+      const body = successBody(ctx, response, GET);
+      if (body) {
+        const known = seen.get(key) ?? new Map<unknown, unknown>();
+        const contacts = contactsOf(body);
+        const listed = new Set(contacts.map(idOf));
+        const restored = [...(removed.get(key) ?? [])].filter((id) => !listed.has(id) && known.has(id)).map((id) => known.get(id));
+        setContacts(body, [...contacts, ...restored]);
+        for (const contact of contactsOf(body)) known.set(idOf(contact), contact);
+        seen.set(key, known);
+      }
+      return response;
+    },
+  };
+}
+
+/** After a removal that took contacts away, GetAudience stops listing (and counting) one more contact. */
+function removalTakesOneMore(): FaultHooks {
+  const lastSeen = new Map<string, Set<unknown>>();
+  const hidden = new Map<string, Set<unknown>>();
+  const pending = new Map<string, Set<unknown>>();
+  return {
+    transform: (ctx, response) => {
+      const { key, contactIds } = requestOf(ctx);
+      if (successBody(ctx, response, REMOVE) && contactIds.some((id) => lastSeen.get(key)?.has(id))) pending.set(key, new Set(contactIds));
+      const body = successBody(ctx, response, GET);
+      if (body) {
+        const gone = hidden.get(key) ?? new Set<unknown>();
+        let contacts = contactsOf(body).filter((c) => !gone.has(idOf(c)));
+        const asked = pending.get(key);
+        const extra = asked ? contacts.find((c) => !asked.has(idOf(c))) : undefined;
+        if (extra !== undefined) {
+          gone.add(idOf(extra));
+          contacts = contacts.filter((c) => c !== extra);
+        }
+        pending.delete(key);
+        hidden.set(key, gone);
+        setContacts(body, contacts);
+        lastSeen.set(key, new Set(contacts.map(idOf)));
+      }
+      return response;
+    },
+  };
+}
+
+/** A removal naming only contacts an earlier removal already took is refused with NotFound. */
+function repeatedRemovalRefused(): FaultHooks {
+  const gone = new Map<string, Set<number>>();
+  return {
+    transform: (ctx, response) => {
+      if (!successBody(ctx, response, REMOVE)) return response;
+      const { key, contactIds } = requestOf(ctx);
+      const before = gone.get(key) ?? new Set<number>();
+      if (contactIds.length > 0 && contactIds.every((id) => before.has(id))) return answer('NotFound');
+      gone.set(key, new Set([...before, ...contactIds]));
+      return response;
+    },
+  };
+}
+
+const editAudience = (operation: string, edit: (audience: Json) => void) =>
+  onSuccess(operation, (body) => {
+    const audience = record(body['audience']);
+    if (audience) edit(audience);
+  });
+
+export const BUILDER_FAULTS: readonly Fault[] = [
+  {
+    name: 'audience-name-dropped',
+    description: "audiences are kept without their name: CreateAudience and GetAudience answer name ''",
+    hooks: {
+      transform: (ctx, response) => {
+        const audience = record((successBody(ctx, response, CREATE) ?? successBody(ctx, response, GET))?.['audience']);
+        if (audience) audience['name'] = '';
+        return response;
+      },
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'audience-round-trip', operation: CREATE }],
+  },
+  {
+    name: 'audience-other-project',
+    description: 'GetAudience answers the audience under another project ID than the one it was created in',
+    hooks: {
+      transform: editAudience(GET, (audience) => {
+        if (typeof audience['projectId'] === 'number') audience['projectId'] += 1;
+      }),
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'audience-round-trip', operation: CREATE }],
+  },
+  {
+    name: 'contact-count-off-by-one',
+    description: 'GetAudience reports a contactCount one higher than the contacts it lists',
+    hooks: {
+      transform: editAudience(GET, (audience) => {
+        if (typeof audience['contactCount'] === 'number') audience['contactCount'] += 1;
+      }),
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'audience-contact-count', operation: GET }],
+  },
+  {
+    name: 'removal-has-no-effect',
+    description: 'RemoveAudienceContacts answers ok, but GetAudience still lists and counts the removed contacts',
+    get hooks() {
+      return removalHasNoEffect();
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [
+      { check: 'remove-contacts-removes', operation: REMOVE },
+      { check: 'remove-contacts-count', operation: REMOVE },
+    ],
+  },
+  {
+    name: 'removal-takes-one-more',
+    description: 'RemoveAudienceContacts also takes away one contact it was not asked to remove',
+    get hooks() {
+      return removalTakesOneMore();
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'remove-contacts-count', operation: REMOVE }],
+  },
+  {
+    name: 'repeated-removal-refused',
+    description: 'removing contacts that are already gone is answered 400 NotFound',
+    get hooks() {
+      return repeatedRemovalRefused();
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'remove-contacts-idempotent', operation: REMOVE }],
+  },
+];

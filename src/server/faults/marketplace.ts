@@ -1,4 +1,214 @@
-/** Faults that prove the marketplace checks of issue 4 can fail. */
+/**
+ * Faults that prove the marketplace checks of issue 4 can fail: servers that answer in the right shape with
+ * the wrong meaning. Each rewrites the conformant pipeline's answer (the request is in ctx.rawBody).
+ */
 import type { Fault } from '../faults.js';
+import { onSuccess, parse } from './kit.js';
 
-export const MARKETPLACE_FAULTS: readonly Fault[] = [];
+const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
+const FLOOR = 'Marketplace.GetFloorOrder';
+const HIGHEST = 'Marketplace.GetHighestPriceListingForCollectible';
+const SELL = 'Marketplace.GenerateSellTransaction';
+const CANCEL = 'Marketplace.GenerateCancelTransaction';
+const CHECKOUT_MARKETPLACE = 'Marketplace.CheckoutOptionsMarketplace';
+const CHECKOUT_SALES = 'Marketplace.CheckoutOptionsSalesContract';
+const FILTERS = 'Metadata.TokenCollectionFilters';
+const TWO = ['polygon', 'xai-sepolia'] as const;
+const ELSEWHERE = `0x${'e1'.repeat(20)}`;
+
+type Json = Record<string, unknown>;
+const objectsIn = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === 'object') : []);
+/** The Orders of a GetFloorOrder or GetHighestPriceListingForCollectible answer. */
+const ordersOf = (body: Json): Json[] => {
+  const collectible = body['collectible'] as Json | null | undefined;
+  return [collectible?.['order'], collectible?.['listing'], collectible?.['offer'], body['order']].filter((o): o is Json => o !== null && typeof o === 'object');
+};
+/** The floor order and its alias `listing` (the same order, twice on the wire). */
+const floorOrdersOf = (body: Json): Json[] => {
+  const collectible = body['collectible'] as Json | null | undefined;
+  return [collectible?.['order'], collectible?.['listing']].filter((o): o is Json => o !== null && typeof o === 'object');
+};
+const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as { filter?: Json } | undefined)?.filter ?? undefined;
+const times = (amount: unknown, factor: bigint) => (typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount);
+
+export const MARKETPLACE_FAULTS: readonly Fault[] = [
+  {
+    name: 'negative-count',
+    description: 'GetCountOfFilteredCollectibles answers -1 whatever it counted',
+    hooks: { transform: onSuccess(COUNT, (body) => { body['count'] = -1; }) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [{ check: 'count-non-negative-integer', operation: COUNT }],
+  },
+  {
+    name: 'count-rises-with-property-filter',
+    description: 'each property filter adds 1000 to the count of GetCountOfFilteredCollectibles',
+    hooks: {
+      transform: onSuccess(COUNT, (body, ctx) => {
+        const properties = requestFilter(ctx.rawBody)?.['properties'];
+        if (typeof body['count'] === 'number') body['count'] += 1000 * objectsIn(properties).length;
+      }),
+    },
+    operations: [COUNT, FILTERS],
+    networks: TWO,
+    trips: [
+      { check: 'count-narrowing-never-raises', operation: COUNT },
+      { check: 'returned-filter-narrows-count', operation: FILTERS },
+    ],
+  },
+  {
+    name: 'floor-of-another-collection',
+    description: "GetFloorOrder's orders name another collection",
+    hooks: { transform: onSuccess(FLOOR, (body) => { for (const o of ordersOf(body)) o['collectionContractAddress'] = ELSEWHERE; }) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'floor-order-of-requested-collection', operation: FLOOR }],
+  },
+  {
+    name: 'floor-is-offer',
+    description: "GetFloorOrder's floor order is labelled an offer",
+    hooks: { transform: onSuccess(FLOOR, (body) => { for (const o of floorOrdersOf(body)) o['side'] = 'offer'; }) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'floor-order-is-listing', operation: FLOOR }],
+  },
+  {
+    name: 'floor-above-token-listings',
+    description: "GetFloorOrder's floor order is priced 1000 times its listing's price",
+    hooks: { transform: onSuccess(FLOOR, (body) => { for (const o of floorOrdersOf(body)) o['priceAmount'] = times(o['priceAmount'], 1000n); }) },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'floor-order-not-above-token-listings', operation: FLOOR }],
+  },
+  {
+    name: 'order-chain-id-of-another-network',
+    description: 'on xai-sepolia, the orders of GetFloorOrder and GetHighestPriceListingForCollectible carry chainId 137',
+    hooks: {
+      transform: (ctx, response) => {
+        const body = response.body as Json | null;
+        if (ctx.network === 'xai-sepolia' && (ctx.operation === FLOOR || ctx.operation === HIGHEST) && response.status === 200 && body) {
+          for (const o of ordersOf(body)) o['chainId'] = 137;
+        }
+        return response;
+      },
+    },
+    operations: [FLOOR, HIGHEST],
+    networks: TWO,
+    trips: [
+      { check: 'order-chain-id', operation: FLOOR, network: 'xai-sepolia' },
+      { check: 'order-chain-id', operation: HIGHEST, network: 'xai-sepolia' },
+    ],
+  },
+  {
+    name: 'highest-listing-of-another-token',
+    description: "GetHighestPriceListingForCollectible's order is for another token than the one requested",
+    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = body['order'] as Json | null; if (o && typeof o['tokenId'] === 'string') o['tokenId'] = (BigInt(o['tokenId']) + 1n).toString(); }) },
+    operations: [HIGHEST],
+    networks: TWO,
+    trips: [{ check: 'highest-listing-of-requested-collectible', operation: HIGHEST }],
+  },
+  {
+    name: 'highest-listing-is-offer',
+    description: 'GetHighestPriceListingForCollectible answers an order on the offer side',
+    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = body['order'] as Json | null; if (o) o['side'] = 'offer'; }) },
+    operations: [HIGHEST],
+    networks: TWO,
+    trips: [{ check: 'highest-listing-is-listing', operation: HIGHEST }],
+  },
+  {
+    name: 'highest-listing-ignores-created-by',
+    description: "GetHighestPriceListingForCollectible with a createdBy filter answers a listing by a maker outside it",
+    hooks: {
+      transform: onSuccess(HIGHEST, (body, ctx) => {
+        const o = body['order'] as Json | null;
+        const createdBy = requestFilter(ctx.rawBody)?.['createdBy'];
+        if (o && Array.isArray(createdBy) && createdBy.length > 0) o['createdBy'] = ELSEWHERE;
+      }),
+    },
+    operations: [HIGHEST],
+    networks: TWO,
+    trips: [{ check: 'highest-listing-honours-filter', operation: HIGHEST }],
+  },
+  {
+    name: 'highest-listing-filtered-above-unfiltered',
+    description: 'GetHighestPriceListingForCollectible prices filtered answers at ten times their listing',
+    hooks: {
+      transform: onSuccess(HIGHEST, (body, ctx) => {
+        const o = body['order'] as Json | null;
+        if (o && requestFilter(ctx.rawBody)) o['priceAmount'] = times(o['priceAmount'], 10n);
+      }),
+    },
+    operations: [HIGHEST],
+    networks: TWO,
+    trips: [{ check: 'highest-listing-not-below-filtered', operation: HIGHEST }],
+  },
+  {
+    name: 'sell-steps-without-data',
+    description: "GenerateSellTransaction's transaction steps lose their call data",
+    hooks: { transform: onSuccess(SELL, (body) => { for (const step of objectsIn(body['steps'])) delete step['data']; }) },
+    operations: [SELL],
+    networks: TWO,
+    trips: [{ check: 'steps-well-formed', operation: SELL }],
+  },
+  {
+    name: 'eip712-domain-of-another-chain',
+    description: "GenerateCancelTransaction's EIP-712 signature requests name chain 1 in their domain",
+    hooks: {
+      transform: onSuccess(CANCEL, (body) => {
+        for (const step of objectsIn(body['steps'])) {
+          const domain = (step['signature'] as { domain?: Json } | null | undefined)?.domain;
+          if (domain) domain['chainId'] = 1;
+        }
+      }),
+    },
+    operations: [CANCEL],
+    // polygon's floor order and xai-sepolia's floor offer are third-party orders, cancelled by signature.
+    networks: TWO,
+    trips: [{ check: 'step-signature-chain-id', operation: CANCEL }],
+  },
+  {
+    name: 'checkout-options-vary',
+    description: 'the checkout options flip between crypto "all" and "none" each time the same request is answered',
+    hooks: { transform: flipCheckoutOptions() },
+    operations: [CHECKOUT_MARKETPLACE, CHECKOUT_SALES],
+    networks: TWO,
+    trips: [
+      { check: 'checkout-options-deterministic', operation: CHECKOUT_MARKETPLACE },
+      { check: 'checkout-options-deterministic', operation: CHECKOUT_SALES },
+    ],
+  },
+  {
+    name: 'string-filter-with-range',
+    description: 'TokenCollectionFilters gives STRING filters min 0 and max 0',
+    hooks: { transform: onSuccess(FILTERS, (body) => { for (const f of objectsIn(body['filters'])) if (f['type'] === 'STRING') Object.assign(f, { min: 0, max: 0 }); }) },
+    operations: [FILTERS],
+    networks: TWO,
+    trips: [{ check: 'string-filter-values-without-range', operation: FILTERS }],
+  },
+  {
+    name: 'int-filter-min-above-max',
+    description: "TokenCollectionFilters swaps its INT filters' min and max",
+    hooks: {
+      transform: onSuccess(FILTERS, (body) => {
+        for (const f of objectsIn(body['filters'])) if (f['type'] === 'INT' && f['min'] !== f['max']) Object.assign(f, { min: f['max'], max: f['min'] });
+      }),
+    },
+    operations: [FILTERS],
+    networks: TWO,
+    trips: [{ check: 'int-filter-min-not-above-max', operation: FILTERS }],
+  },
+];
+
+/** Alternates the options per network and request body, so the same request never gets the same answer twice. */
+function flipCheckoutOptions(): NonNullable<Fault['hooks']['transform']> {
+  const answered = new Map<string, number>();
+  return (ctx, response) => {
+    if ((ctx.operation !== CHECKOUT_MARKETPLACE && ctx.operation !== CHECKOUT_SALES) || response.status !== 200) return response;
+    const key = `${ctx.operation} ${ctx.network ?? ''} ${ctx.rawBody}`;
+    const n = answered.get(key) ?? 0;
+    answered.set(key, n + 1);
+    const options = (response.body as { options?: Json } | null)?.options;
+    if (options) Object.assign(options, n % 2 === 0 ? { crypto: 'all', swap: ['zerox'] } : { crypto: 'none', swap: [] });
+    return response;
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Filters of GetHighestPriceListingForCollectible (`createdBy`, `marketplace`, `currencies`), built around a
+ * listing the server already answered (`matching`): each clause is absent, keeps that listing's own value,
+ * keeps only another value, or keeps both. Half the filters keep the listing (every clause names its value),
+ * half exclude it (some clause names only another value), so a run asks filters that must find the listing
+ * and filters that must not. Values are sent exactly as the server wrote them (the document promises no
+ * case-insensitive matching); other addresses are lower-case and fresh; `unknown` is never used as a
+ * marketplace (a server may read the zero value as no clause). At least one clause is always present.
+ */
+import fc from 'fast-check';
+import { MARKETPLACE_KINDS } from '../src/contract/enums.js';
+import type { ListingFilter } from '../src/semantics/listing-filter.js';
+import { address } from './address.js';
+
+export interface ListingFilterConstraints {
+  /** The listing's own maker, marketplace and currency, when known. */
+  readonly matching?: { readonly createdBy?: string; readonly marketplace?: string; readonly currency?: string };
+}
+
+type Choice = 'absent' | 'own' | 'other' | 'both';
+
+const KINDS = MARKETPLACE_KINDS.filter((k) => k !== 'unknown');
+const CLAUSES = ['createdBy', 'marketplace', 'currencies'] as const;
+
+export function listingFilter(constraints: ListingFilterConstraints = {}): fc.Arbitrary<ListingFilter> {
+  const match = constraints.matching ?? {};
+  const own = { createdBy: match.createdBy, marketplace: match.marketplace, currencies: match.currency };
+  const keeping = fc.constantFrom<Choice>('absent', 'own', 'both');
+  const any = fc.constantFrom<Choice>('absent', 'own', 'other', 'both');
+  const choices = fc
+    .oneof(fc.tuple(keeping, keeping, keeping), fc.tuple(any, any, any).filter((t) => t.includes('other')))
+    .filter((t) => t.some((c) => c !== 'absent'));
+  const others = fc.record({
+    createdBy: otherAddress(own.createdBy),
+    marketplace: fc.constantFrom(...KINDS.filter((k) => k !== own.marketplace)),
+    currencies: otherAddress(own.currencies),
+  });
+  return fc.tuple(choices, others).map(([picked, other]) => {
+    const filter: Record<string, string[]> = {};
+    CLAUSES.forEach((clause, i) => {
+      const value = own[clause];
+      // Without a known own value, a clause can only name another one.
+      const choice = value === undefined && picked[i] !== 'absent' ? 'other' : picked[i];
+      if (choice === 'own') filter[clause] = [value!];
+      if (choice === 'other') filter[clause] = [other[clause]];
+      if (choice === 'both') filter[clause] = [other[clause], value!];
+    });
+    return filter as ListingFilter;
+  });
+}
+
+function otherAddress(own: string | undefined): fc.Arbitrary<string> {
+  return address({ case: 'lower' }).filter((a) => a !== own?.toLowerCase());
+}

@@ -1,0 +1,77 @@
+/**
+ * What a GetAudience answer says about an audience, read defensively: interface.md §Resources "Unless
+ * stated, a field may be absent or null in a response", and wire-facts.md §5 "Empty lists may be emitted as
+ * null". Contacts are compared by ID as sets: the document promises no order.
+ */
+import { GetAudience } from '../contract/operations.js';
+import type { CheckRun } from '../harness/session.js';
+import { recordOf } from './judgement.js';
+
+export interface AudienceReading {
+  /** The audience's fields as answered (undefined when absent or null). */
+  readonly id: unknown;
+  readonly name: unknown;
+  readonly projectId: unknown;
+  /** `audience.contactCount` when it is a number. */
+  readonly contactCount: number | undefined;
+  /** How many contacts the answer lists (with or without an ID). */
+  readonly listed: number;
+  /** The numeric IDs of the listed contacts, ascending. */
+  readonly contactIds: readonly number[];
+}
+
+const present = (value: unknown): unknown => (value === null ? undefined : value);
+
+export function readingOf(json: unknown): AudienceReading {
+  const body = recordOf(json) ?? {};
+  const audience = recordOf(body['audience']) ?? {};
+  const contacts = Array.isArray(body['contacts']) ? (body['contacts'] as unknown[]) : [];
+  const contactIds = contacts
+    .map((c) => recordOf(c)?.['id'])
+    .filter((id): id is number => typeof id === 'number' && Number.isFinite(id))
+    .sort((a, b) => a - b);
+  const count = audience['contactCount'];
+  return {
+    id: present(audience['id']),
+    name: present(audience['name']),
+    projectId: present(audience['projectId']),
+    contactCount: typeof count === 'number' ? count : undefined,
+    listed: contacts.length,
+    contactIds,
+  };
+}
+
+/**
+ * audience-contact-count: every GetAudience answer the check can get without writing — the operation's
+ * example and each audience the fixtures name — gives a contactCount equal to the contacts it lists.
+ */
+export async function checkContactCount(run: CheckRun): Promise<void> {
+  const example = await run.example();
+  const answers: { what: string; json: unknown; index: number | undefined }[] = [{ what: 'the example audience', json: example.json, index: run.lastExchange }];
+  const builder = run.config.fixtures.builder;
+  const asked = (example.body as { audienceId?: unknown } | null)?.audienceId;
+  if (builder) {
+    const named = [...new Set([builder.audienceId, ...(builder.disposableAudienceIds ?? [])])];
+    for (const audienceId of named) {
+      if (audienceId === undefined || audienceId === asked) continue;
+      const answer = await run.send({ projectId: builder.projectId, audienceId }, { op: GetAudience });
+      if (answer.status === 200) answers.push({ what: `fixture audience ${audienceId}`, json: answer.json, index: answer.index });
+    }
+  }
+  let judged = 0;
+  for (const { what, json, index } of answers) {
+    const reading = readingOf(json);
+    if (reading.contactCount === undefined) continue;
+    judged += 1;
+    if (reading.contactCount !== reading.listed) {
+      if (index !== undefined) run.adopt(index);
+      run.fail({
+        message: `${what}: contactCount should be the number of contacts the answer lists`,
+        pointer: '/audience/contactCount',
+        expected: reading.listed,
+        actual: reading.contactCount,
+      });
+    }
+  }
+  if (judged === 0) run.skip('no GetAudience answer carried a contactCount (the document lets a field be absent)');
+}

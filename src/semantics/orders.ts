@@ -1,0 +1,60 @@
+/**
+ * Where Orders sit in the Marketplace answers (interface.md §Endpoints: GetFloorOrder's `collectible` holds
+ * `order`, `listing` and `offer`; GetHighestPriceListingForCollectible answers `order`) and their fields read
+ * only when well typed: a value of the wrong type is response-schema's finding, never a semantic one twice.
+ */
+import { ORDER_SIDES, type OrderSide } from '../contract/enums.js';
+
+export type OrderFields = Readonly<Record<string, unknown>>;
+
+export interface FoundOrder {
+  /** JSON pointer of the order in the answer. */
+  readonly pointer: string;
+  readonly order: OrderFields;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Every Order object in an answer, with its pointer. */
+export function ordersInAnswer(json: unknown): FoundOrder[] {
+  if (!isObject(json)) return [];
+  const found: FoundOrder[] = [];
+  const collectible = json['collectible'];
+  if (isObject(collectible)) {
+    for (const key of ['order', 'listing', 'offer'] as const) {
+      const order = collectible[key];
+      if (isObject(order)) found.push({ pointer: `/collectible/${key}`, order });
+    }
+  }
+  const order = json['order'];
+  if (isObject(order)) found.push({ pointer: '/order', order });
+  return found;
+}
+
+/** The floor order: `collectible.order` (the document's name for it). */
+export function floorOrderIn(json: unknown): FoundOrder | undefined {
+  return ordersInAnswer(json).find((o) => o.pointer === '/collectible/order');
+}
+
+/** The order of an answer that has one order (`order`). */
+export function singleOrderIn(json: unknown): FoundOrder | undefined {
+  return ordersInAnswer(json).find((o) => o.pointer === '/order');
+}
+
+/** The order's side when it is an OrderSide value; undefined when absent, null or of another type. */
+export function sideOf(order: OrderFields): OrderSide | undefined {
+  const side = order['side'];
+  return typeof side === 'string' && (ORDER_SIDES as readonly string[]).includes(side) ? (side as OrderSide) : undefined;
+}
+
+/** A string field, or undefined when absent, null, empty or not a string. */
+export function textOf(order: OrderFields, field: string): string | undefined {
+  const value = order[field];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A number field, or undefined when absent, null or not a number. */
+export function numberOf(order: OrderFields, field: string): number | undefined {
+  const value = order[field];
+  return typeof value === 'number' ? value : undefined;
+}

@@ -1,0 +1,46 @@
+/**
+ * How a wallet-utility answer reads as a verdict on the proof it was given. IsValidETHAuthProof may refuse a
+ * proof by answering `isValid: false` or with a client error; GetLinkedWallets refuses with a client error.
+ * A 5xx is never a refusal: "Client errors are returned with 4xx statuses" (interface.md §Errors).
+ */
+import type { HttpResponse } from '../transport/http-client.js';
+import type { Judgement } from './judgement.js';
+
+export type ProofVerdict = 'accepted' | 'refused' | 'server-error' | 'unexpected';
+
+const bodyField = (answer: HttpResponse, key: string): unknown =>
+  answer.json !== null && typeof answer.json === 'object' ? (answer.json as Record<string, unknown>)[key] : undefined;
+
+export function isValidVerdict(answer: HttpResponse): ProofVerdict {
+  if (answer.status === 200) return bodyField(answer, 'isValid') === true ? 'accepted' : 'refused';
+  return statusVerdict(answer);
+}
+
+export function linkedWalletsVerdict(answer: HttpResponse): ProofVerdict {
+  return answer.status === 200 ? 'accepted' : statusVerdict(answer);
+}
+
+function statusVerdict(answer: HttpResponse): ProofVerdict {
+  if (answer.status >= 400 && answer.status < 500) return 'refused';
+  return answer.status >= 500 ? 'server-error' : 'unexpected';
+}
+
+const statusLine = (answer: HttpResponse): string => {
+  const error = bodyField(answer, 'error');
+  return `${answer.status}${typeof error === 'string' ? ` ${error}` : ''}${answer.status === 200 ? ` ${JSON.stringify(answer.json)?.slice(0, 120) ?? ''}` : ''}`;
+};
+
+/**
+ * A proof the server must not accept: anything but a refusal is a finding. `acceptedAt` is the pointer that
+ * shows an acceptance ('/isValid', or '' when the whole 200 answer is the acceptance).
+ */
+export function judgeRefusal(verdict: ProofVerdict, answer: HttpResponse, what: string, refusal: string, acceptedAt: string): Judgement {
+  if (verdict === 'refused') return 'holds';
+  const message =
+    verdict === 'accepted'
+      ? `${what} was accepted`
+      : verdict === 'server-error'
+        ? `${what} got a server error: a bad proof is the client's mistake, refused with 4xx`
+        : `${what} got neither an answer nor a client error`;
+  return { finding: { message, pointer: verdict === 'accepted' ? acceptedAt : '', expected: refusal, actual: statusLine(answer) } };
+}

@@ -1,0 +1,68 @@
+/**
+ * Requests of the wallet utilities made with real keys (viem), and the probes the checks share: which EOA
+ * signature form a server accepts (wire-facts.md §6: "a suite should try both"), and "this proof must be
+ * refused". Every key is generated for the run and never reused, so no server can know it beforehand.
+ */
+import type { LocalAccount } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Network } from '../contract/networks.js';
+import { freshClaims, makeProof, type EthAuthSignatureForm } from '../crypto/ethauth.js';
+import type { CheckRun } from '../harness/session.js';
+import { settle } from './judgement.js';
+import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from './proof-answers.js';
+
+export const newKey = (): LocalAccount => privateKeyToAccount(generatePrivateKey());
+
+const chainIdOf = (run: CheckRun): string => String((run.network as Network).chainId);
+
+export function proofRequest(run: CheckRun, walletAddress: string, ethAuthProofString: string) {
+  return { chainId: chainIdOf(run), walletAddress: walletAddress.toLowerCase(), ethAuthProofString };
+}
+
+/** The message a parent wallet signs (any UTF-8 text, wire-facts.md §6). */
+export const parentMessage = (parent: string): string => `parent wallet with address ${parent.toLowerCase()}`;
+
+export function linkedWalletsRequest(run: CheckRun, parent: string, message: string, signature: string) {
+  return { parentWalletAddress: parent.toLowerCase(), parentWalletMessage: message, parentWalletSignature: signature, signatureChainId: chainIdOf(run) };
+}
+
+export interface FormProbe {
+  /** The first form, in the order eip712, eip191-digest, in which a fresh proof was valid; none when neither was. */
+  readonly form?: EthAuthSignatureForm;
+  /** What each form got, for the message. */
+  readonly tried: readonly string[];
+  readonly lastExchange?: number;
+}
+
+/** Which EOA signature form the server accepts, found once per session with fresh keys and fresh claims. */
+export function acceptedForm(run: CheckRun): Promise<FormProbe> {
+  return run.session.memoize('ethauth-accepted-form', async () => {
+    const tried: string[] = [];
+    let lastExchange: number | undefined;
+    for (const form of ['eip712', 'eip191-digest'] as const) {
+      const key = newKey();
+      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshClaims(new Date()), form)));
+      lastExchange = answer.index;
+      if (isValidVerdict(answer) === 'accepted') return { form, tried, lastExchange };
+      tried.push(`${form}: ${answer.status}${answer.status === 200 ? ` ${JSON.stringify(answer.json)}` : ''}`);
+    }
+    return { tried, ...(lastExchange === undefined ? {} : { lastExchange }) };
+  });
+}
+
+/** The form to sign refusal probes with: the one the server accepts, so only the forged respect differs. */
+export async function probeForm(run: CheckRun): Promise<EthAuthSignatureForm> {
+  return (await acceptedForm(run)).form ?? 'eip712';
+}
+
+/** IsValidETHAuthProof must not find `proof` valid for `walletAddress`: isValid false or a 4xx error. */
+export async function expectProofRefused(run: CheckRun, walletAddress: string, proof: string, what: string): Promise<void> {
+  const answer = await run.send(proofRequest(run, walletAddress, proof));
+  settle(run, judgeRefusal(isValidVerdict(answer), answer, what, 'isValid false or a 4xx error', '/isValid'));
+}
+
+/** GetLinkedWallets must refuse a signature that does not prove control of the parent: a 4xx error. */
+export async function expectLinkedWalletsRefused(run: CheckRun, body: ReturnType<typeof linkedWalletsRequest>, what: string): Promise<void> {
+  const answer = await run.send(body);
+  settle(run, judgeRefusal(linkedWalletsVerdict(answer), answer, what, 'a 4xx error', ''));
+}

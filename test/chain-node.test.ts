@@ -1,0 +1,185 @@
+/**
+ * native-balance-matches-chain-node against real chain nodes: one ganache node per network on loopback (chain
+ * IDs 137 and 37714555429, the second beyond 32 bits), reached through a small path router so that
+ * `--chain-rpc-url http://…/{network}` is exercised as a user would give it. An account is funded by a mined
+ * transfer; the reference server reads the same nodes (`chainRpcUrl`, `serve --chain-rpc-url`). The clean
+ * server passes, the faults marked `chainNode` fail exactly the checks they name, a node of another chain
+ * leaves the check skipped, and without the flag it is skipped with the reason.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ganache from 'ganache';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { networkBySlug } from '../src/contract/networks.js';
+import type { Report } from '../src/report/model.js';
+import { FAULTS } from '../src/server/faults.js';
+import { startReferenceServer, type FaultHooks, type RunningReferenceServer } from '../src/server/index.js';
+import { BIN, brokenResults, readReport, runCli } from './support/run-cli.js';
+
+const SLUGS = ['polygon', 'xai-sepolia'] as const;
+/** Each test runs the CLI in a child process, alongside the other test files: generous, as test/faults.test.ts. */
+const CLI_TEST_MS = 240_000;
+const CHECK = 'native-balance-matches-chain-node';
+const BALANCE = 'Indexer.GetNativeTokenBalance';
+/** An amount no seeded balance and no default ganache account has: 12.345678901234567891 tokens. */
+const FUNDED_WEI = 12_345_678_901_234_567_891n;
+
+type Node = ReturnType<typeof ganache.server>;
+const nodes = new Map<string, { node: Node; url: string }>();
+let router: http.Server;
+let routerOrigin: string;
+const servers: RunningReferenceServer[] = [];
+const funded = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+
+async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+beforeAll(async () => {
+  await Promise.all(
+    SLUGS.map(async (slug) => {
+      const node = ganache.server({
+        chain: { chainId: networkBySlug(slug).chainId },
+        wallet: { totalAccounts: 1, defaultBalance: 1000 },
+        logging: { quiet: true },
+      });
+      await node.listen(0, '127.0.0.1');
+      const url = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+      nodes.set(slug, { node, url });
+      // Funded by a mined transfer from the node's own account, so "latest" is a block that moved value.
+      const [from] = (await rpc(url, 'eth_accounts', [])) as string[];
+      await rpc(url, 'eth_sendTransaction', [{ from, to: funded, value: `0x${FUNDED_WEI.toString(16)}` }]);
+    }),
+  );
+  // http://127.0.0.1:<port>/<network> → that network's node (ganache answers on / only).
+  router = http.createServer((req, res) => {
+    const target = nodes.get((req.url ?? '').replace(/^\/+|\/+$/g, ''));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (!target) {
+        res.writeHead(404).end();
+        return;
+      }
+      fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+        .then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
+        .catch(() => res.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
+  routerOrigin = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await new Promise<void>((resolve) => router?.close(() => resolve()));
+  await Promise.all([...nodes.values()].map(({ node }) => node.close()));
+});
+
+const nodeTemplate = () => `${routerOrigin}/{network}`;
+
+/** Runs the CLI on GetNativeTokenBalance against a reference server backed by the nodes, with the funded account as fixture. */
+async function certify(options: { faults?: readonly FaultHooks[]; chainRpcUrl?: string; networks?: readonly string[] }) {
+  const server = await startReferenceServer({ chainRpcUrl: nodeTemplate(), ...(options.faults ? { faults: options.faults } : {}) });
+  servers.push(server);
+  const networks = options.networks ?? SLUGS;
+  const fixtures = { ...server.fixtures, networks: Object.fromEntries(networks.map((slug) => [slug, { ...server.fixtures.networks?.[slug], account: funded }])) };
+  const file = join(mkdtempSync(join(tmpdir(), 'conformance-chain-')), 'fixtures.json');
+  writeFileSync(file, JSON.stringify(fixtures));
+  const result = await runCli(
+    [
+      'run', '--target', server.origin, '--fixtures', file, '--networks', networks.join(','), '--operations', BALANCE, '--seed', '1', '--runs', '4',
+      ...(options.chainRpcUrl ? ['--chain-rpc-url', options.chainRpcUrl] : []),
+    ],
+    { CONFORMANCE_ACCESS_KEY: server.accessKey },
+  );
+  return { result, report: readReport(result.reportDir) };
+}
+
+const resultOf = (report: Report, slug: string) =>
+  report.networks.find((n) => n.slug === slug)?.operations.find((o) => o.operation === BALANCE)?.checks.find((c) => c.checkId === CHECK);
+
+describe.concurrent('GetNativeTokenBalance against a chain node', () => {
+  it('the nodes hold the funded balance', async () => {
+    for (const slug of SLUGS) expect(BigInt((await rpc(nodes.get(slug)!.url, 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
+  });
+
+  it('passes on every network when the server reads the same nodes (--chain-rpc-url with {network})', async () => {
+    const { result, report } = await certify({ chainRpcUrl: nodeTemplate() });
+    expect(brokenResults(report).map((r) => r.message)).toEqual([]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    for (const slug of SLUGS) {
+      const check = resultOf(report, slug);
+      expect(check?.status, `${slug}: ${check?.message ?? ''}`).toBe('passed');
+      expect(check?.exchange?.response?.body, slug).toContain(`"balance":"${FUNDED_WEI}"`);
+    }
+  }, CLI_TEST_MS);
+
+  for (const fault of FAULTS.filter((f) => f.chainNode)) {
+    it(`fault ${fault.name} is caught by exactly the checks it names`, async () => {
+      const { result, report } = await certify({ faults: [fault.hooks], chainRpcUrl: nodeTemplate(), networks: fault.networks });
+      const broken = brokenResults(report);
+      const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
+      const expected = fault.trips.flatMap((t) => (t.network ? [t.network] : fault.networks).map((n) => `${t.check} ${t.operation} ${n}`)).sort();
+      expect(actual, `${fault.description}\n${broken.map((r) => r.message).join('\n')}`).toEqual(expected);
+      expect(result.code).toBe(broken.some((r) => r.level === 'MUST') ? 1 : 0);
+      for (const r of broken.filter((b) => b.checkId === CHECK)) {
+        expect(r.pointer).toBe('/balance/balance');
+        expect(r.expected).toContain(String(FUNDED_WEI));
+        expect(r.message).not.toContain(routerOrigin.replace('http://', '') + '/'); // only the node's origin, never its path
+      }
+    }, CLI_TEST_MS);
+  }
+
+  it('skips, with the reason, a network whose node serves another chain', async () => {
+    const { result, report } = await certify({ chainRpcUrl: nodes.get('polygon')!.url });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(resultOf(report, 'polygon')?.status).toBe('passed');
+    expect(resultOf(report, 'xai-sepolia')?.status).toBe('skipped');
+    expect(resultOf(report, 'xai-sepolia')?.message).toMatch(/serves chain 137, not xai-sepolia's 37714555429/);
+  }, CLI_TEST_MS);
+
+  it('skips, with the reason, without --chain-rpc-url', async () => {
+    const { report } = await certify({ networks: ['polygon'] });
+    expect(resultOf(report, 'polygon')?.status).toBe('skipped');
+    expect(resultOf(report, 'polygon')?.message).toMatch(/no --chain-rpc-url/);
+  }, CLI_TEST_MS);
+
+  it('conformance serve --chain-rpc-url answers the node\'s balance', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--chain-rpc-url', nodeTemplate(), '--access-key', 'chain-node-test-key'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const origin = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          const match = /listening at (http:\/\/\S+)/.exec(out);
+          if (match && out.includes('chain node')) resolve(match[1]!);
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+      });
+      for (const slug of SLUGS) {
+        const response = await fetch(`${origin}/indexer/${slug}/rpc/Indexer/GetNativeTokenBalance`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-access-key': 'chain-node-test-key' },
+          body: JSON.stringify({ accountAddress: funded }),
+        });
+        expect(response.status).toBe(200);
+        expect(((await response.json()) as { balance: { balance: string } }).balance.balance, slug).toBe(FUNDED_WEI.toString());
+      }
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, CLI_TEST_MS);
+});

@@ -1,0 +1,140 @@
+/**
+ * Safe writes, seen from the server: the real command line runs against a reference server that counts the
+ * requests per operation and notes which audience every RemoveAudienceContacts request named. Under
+ * --read-only no request to an operation that writes is sent at all; otherwise removals only name audiences
+ * the suite created, the fixtures' disposable ones, and (only with --allow-destructive) the fixtures' audience.
+ * The guard itself (src/harness/safe-writes.ts) is tested on the payloads a lenient server could misread.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Fixtures } from '../src/config/fixtures.js';
+import type { RunConfig } from '../src/config/run-config.js';
+import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../src/contract/operations.js';
+import { refusalOf } from '../src/harness/safe-writes.js';
+import { startReferenceServer } from '../src/server/index.js';
+import type { RunningReferenceServer } from '../src/server/types.js';
+import { brokenResults, readReport, runCli } from './support/run-cli.js';
+
+const BUILDER = ['Builder.CreateAudience', 'Builder.GetAudience', 'Builder.RemoveAudienceContacts'];
+const WRITES = ['Builder.CreateAudience', 'Builder.RemoveAudienceContacts'];
+
+const servers: RunningReferenceServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+/** Runs the CLI against a fresh reference server, with its own fixtures edited by `fixtures`. */
+async function runAgainst(flags: readonly string[], fixtures: (own: Fixtures) => Fixtures = (own) => own, operations = BUILDER) {
+  const server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
+  servers.push(server);
+  const file = join(mkdtempSync(join(tmpdir(), 'conformance-fixtures-')), 'fixtures.json');
+  writeFileSync(file, JSON.stringify(fixtures(server.fixtures)));
+  const result = await runCli(
+    ['run', '--target', server.origin, '--fixtures', file, '--networks', 'polygon', '--operations', operations.join(','), '--runs', '4', '--seed', '7', ...flags],
+    { CONFORMANCE_ACCESS_KEY: server.accessKey },
+  );
+  const counts = server.requestCounts();
+  const activity = server.builderActivity();
+  await server.close();
+  return { result, report: readReport(result.reportDir), counts, activity, builder: server.fixtures.builder! };
+}
+
+const withoutDisposable = (own: Fixtures): Fixtures => {
+  const { disposableAudienceIds: _dropped, ...builder } = own.builder!;
+  return { ...own, builder };
+};
+
+describe.concurrent('the CLI against a counting reference server', () => {
+  it('--read-only sends no CreateAudience or RemoveAudienceContacts at all, reports their checks skipped, and still reads', async () => {
+    const { result, report, counts, activity } = await runAgainst(['--read-only'], undefined, [...BUILDER, 'Indexer.GetNativeTokenBalance']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    for (const op of WRITES) expect(counts[op] ?? 0, op).toBe(0);
+    expect(activity).toEqual({ createdAudienceIds: [], removalTargets: [] });
+    expect(counts['Builder.GetAudience']).toBeGreaterThan(0);
+    expect(counts['Indexer.GetNativeTokenBalance']).toBeGreaterThan(0);
+
+    const byOperation = new Map(report.global.operations.map((o) => [o.operation, o.checks]));
+    for (const op of WRITES) {
+      const checks = byOperation.get(op) ?? [];
+      expect(checks.length, op).toBeGreaterThan(10);
+      for (const check of checks) {
+        expect(check.status, `${check.key}`).toBe('skipped');
+        expect(check.message, check.key).toMatch(/--read-only/);
+      }
+    }
+    const reads = byOperation.get('Builder.GetAudience') ?? [];
+    expect(reads.find((c) => c.checkId === 'response-schema')?.status).toBe('passed');
+    expect(reads.find((c) => c.checkId === 'audience-contact-count')?.status).toBe('passed');
+    expect(brokenResults(report)).toEqual([]);
+  }, 240_000);
+
+  it('without --allow-destructive and without disposable audiences, removals only name audiences the suite created', async () => {
+    const { result, report, counts, activity } = await runAgainst([], withoutDisposable);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(brokenResults(report)).toEqual([]);
+    expect(counts['Builder.RemoveAudienceContacts']).toBeGreaterThan(0);
+    expect(activity.removalTargets.length).toBeGreaterThan(0);
+    const created = new Set(activity.createdAudienceIds);
+    // Non-positive IDs name nothing: the suite's probes of the refusal paths.
+    expect(activity.removalTargets.filter((id) => id > 0 && !created.has(id))).toEqual([]);
+    const removals = report.global.operations.find((o) => o.operation === 'Builder.RemoveAudienceContacts')!.checks;
+    for (const id of ['remove-contacts-removes', 'remove-contacts-count', 'remove-contacts-idempotent']) {
+      expect(removals.find((c) => c.checkId === id)?.status, id).toBe('passed');
+    }
+  }, 240_000);
+
+  it('a disposable audience of the fixtures may be emptied; the fixtures\' audience to read is not touched', async () => {
+    const { result, activity, builder } = await runAgainst([]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const disposable = builder.disposableAudienceIds!;
+    expect(disposable.length).toBeGreaterThan(0);
+    const allowed = new Set([...activity.createdAudienceIds, ...disposable]);
+    expect(activity.removalTargets.filter((id) => id > 0 && !allowed.has(id))).toEqual([]);
+    for (const id of disposable) expect(activity.removalTargets).toContain(id);
+    expect(activity.removalTargets).not.toContain(builder.audienceId);
+  }, 240_000);
+
+  it('--allow-destructive lets the removal checks work on the fixtures\' audience too', async () => {
+    const { result, activity, builder } = await runAgainst(['--allow-destructive'], withoutDisposable);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(activity.removalTargets).toContain(builder.audienceId);
+  }, 240_000);
+});
+
+describe('the safe-writes guard (what CheckSession.send refuses to send)', () => {
+  const config = (over: Partial<RunConfig> = {}): RunConfig =>
+    ({ readOnly: false, allowDestructive: false, fixtures: { builder: { projectId: 1, audienceId: 5, disposableAudienceIds: [6] } }, ...over }) as RunConfig;
+  const scope = (over: Partial<RunConfig> = {}) => ({ config: config(over), createdAudienceIds: new Set([40]) });
+  const removal = (text: string, over: Partial<RunConfig> = {}) => refusalOf(scope(over), RemoveAudienceContacts, text);
+
+  it('lets removals from created and disposable audiences through, and IDs that name nothing', () => {
+    expect(removal('{"projectId":1,"audienceId":40,"contactIds":[1]}')).toBeUndefined();
+    expect(removal('{"projectId":1,"audienceId":6,"contactIds":[1]}')).toBeUndefined();
+    expect(removal('{"projectId":1,"audienceId":-1,"contactIds":[]}')).toBeUndefined();
+    expect(removal('{"projectId":1,"contactIds":[1]}')).toBeUndefined();
+  });
+
+  it('refuses any reading of the payload that names another audience', () => {
+    expect(removal('{"projectId":1,"audienceId":5,"contactIds":[1]}')).toMatch(/audience 5/);
+    expect(removal('{"projectId":1,"AUDIENCEID":12,"contactIds":[1]}')).toMatch(/audience 12/);
+    expect(removal('{"projectId":1,"audienceId":"12","contactIds":[1]}')).toMatch(/audience 12/);
+    expect(removal('{"projectId":1,"audienceId":12.5,"contactIds":[1]}')).toMatch(/audience 12/);
+    expect(removal(JSON.stringify(JSON.stringify({ projectId: 1, audienceId: 12, contactIds: [1] })))).toMatch(/audience 12/);
+    expect(removal('{"projectId":1,"audienceId":12,"contactIds":[1]}x')).toMatch(/audience 12/);
+  });
+
+  it('--allow-destructive lifts it; --read-only refuses every write and nothing else', () => {
+    expect(removal('{"projectId":1,"audienceId":5,"contactIds":[1]}', { allowDestructive: true })).toBeUndefined();
+    expect(removal('{"projectId":1,"audienceId":40,"contactIds":[1]}', { readOnly: true })).toMatch(/--read-only/);
+    expect(refusalOf(scope({ readOnly: true }), CreateAudience, '{"projectId":1,"name":"x"}')).toMatch(/--read-only/);
+    expect(refusalOf(scope({ readOnly: true }), GetAudience, '{"projectId":1,"audienceId":5}')).toBeUndefined();
+  });
+
+  it('creates audiences only in the fixtures\' project', () => {
+    expect(refusalOf(scope(), CreateAudience, '{"projectId":1,"name":"x"}')).toBeUndefined();
+    expect(refusalOf(scope(), CreateAudience, '{"projectId":-1,"name":"x"}')).toBeUndefined();
+    expect(refusalOf(scope(), CreateAudience, '{"projectId":2,"name":"x"}')).toMatch(/project 2/);
+  });
+});
