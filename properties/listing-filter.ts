@@ -25,7 +25,12 @@ const CLAUSES = ['createdBy', 'marketplace', 'currencies'] as const;
 export function listingFilter(constraints: ListingFilterConstraints = {}): fc.Arbitrary<ListingFilter> {
   const match = constraints.matching ?? {};
   const own = { createdBy: match.createdBy, marketplace: match.marketplace, currencies: match.currency };
-  const keeping = fc.constantFrom<Choice>('absent', 'own', 'both');
+  // A keeping filter usually has every clause, so the listing's own values are exercised together.
+  const keeping = fc.oneof(
+    { arbitrary: fc.constant<Choice>('own'), weight: 2 },
+    { arbitrary: fc.constant<Choice>('both'), weight: 2 },
+    { arbitrary: fc.constant<Choice>('absent'), weight: 1 },
+  );
   const any = fc.constantFrom<Choice>('absent', 'own', 'other', 'both');
   const choices = fc
     .oneof(fc.tuple(keeping, keeping, keeping), fc.tuple(any, any, any).filter((t) => t.includes('other')))
