@@ -37,6 +37,9 @@ export interface SendOptions {
   readonly accessKey?: false | string;
 }
 
+/** What a check's run decides; the session adds who it is and what it cost. */
+type Outcome = Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'>;
+
 export interface ExampleExchange {
   readonly ex: Example<unknown>;
   readonly index: number;
@@ -96,7 +99,7 @@ export class CheckSession {
     const run = new CheckRun(this, id);
     const started = performance.now();
     const sentBefore = this.sent;
-    let result: Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'>;
+    let result: Outcome;
     try {
       if (this.blocked) throw new Skip(this.blocked);
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
@@ -105,40 +108,34 @@ export class CheckSession {
     } catch (error) {
       result = this.outcomeOf(id, error, run);
     }
-    const full: CheckResult = {
-      key: `${this.operationId}:${id}`,
-      checkId: id,
-      operation: this.operationId,
-      network: this.network?.slug ?? null,
-      level: def.level,
-      title: def.title,
-      ...result,
-      requests: this.sent - sentBefore,
-      durationMs: Math.round(performance.now() - started),
-    };
-    this.results.push(full);
-    return full;
+    return this.push(id, result, this.sent - sentBefore, Math.round(performance.now() - started));
   }
 
   /** Records a result decided elsewhere (e.g. two checks judged from one exchange). */
   record(id: CheckId, outcome: 'passed' | Violation | Skip | Inconclusive, exchangeIndex?: number): void {
-    const def = checkDef(id);
     if (this.blocked) outcome = new Skip(this.blocked);
     const fields =
       outcome === 'passed'
         ? { status: 'passed' as const, ...this.exchangeFields(exchangeIndex) }
         : this.outcomeOf(id, outcome, undefined, exchangeIndex);
-    this.results.push({
+    this.push(id, fields, 0, 0);
+  }
+
+  private push(id: CheckId, outcome: Outcome, requests: number, durationMs: number): CheckResult {
+    const def = checkDef(id);
+    const result: CheckResult = {
       key: `${this.operationId}:${id}`,
       checkId: id,
       operation: this.operationId,
       network: this.network?.slug ?? null,
       level: def.level,
       title: def.title,
-      ...fields,
-      requests: 0,
-      durationMs: 0,
-    });
+      ...outcome,
+      requests,
+      durationMs,
+    };
+    this.results.push(result);
+    return result;
   }
 
   /** Shares one request among checks (the example request is sent once and read by many). */
@@ -236,7 +233,7 @@ export class CheckSession {
     error: unknown,
     run: CheckRun | undefined,
     exchangeIndex?: number,
-  ): Omit<CheckResult, 'requests' | 'durationMs' | 'key' | 'checkId' | 'operation' | 'network' | 'level' | 'title'> {
+  ): Outcome {
     if (error instanceof Skip) return { status: 'skipped', message: error.reason };
     const index = (error as { exchangeIndex?: number }).exchangeIndex ?? exchangeIndex ?? run?.lastExchange;
     const exchange = this.exchangeFields(index);
