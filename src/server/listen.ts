@@ -13,6 +13,10 @@ const CLOSE_GRACE_MS = 1_000;
 export async function startReferenceServer(options: ListenOptions & ReferenceAppOptions = {}): Promise<RunningReferenceServer> {
   const app = createReferenceApp(options);
   const server = http.createServer(app.handler);
+  // Node's default 5 s keep-alive lets the server close an idle socket just as a busy client reuses it
+  // (ECONNRESET under load). Clients' pools idle far less than this.
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -52,7 +52,19 @@ export const requestCount = (): number => requestsSent;
 
 class BodyTooLarge extends Error {}
 
+/**
+ * Sends once more when a reused keep-alive socket turns out to have been closed by the server (a reset before
+ * any answer): that race is the transport's, not the target's. A target that resets every time is still
+ * reported, after the second try.
+ */
 export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  const first = await sendOnce(request, options);
+  if (first.ok || first.failure !== 'connection' || !/ECONNRESET|socket hang up/.test(first.message)) return first;
+  const second = await sendOnce(request, options);
+  return second.ok ? second : { ...second, message: `${second.message} (twice)` };
+}
+
+async function sendOnce(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const started = performance.now();
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const url = new URL(request.url);

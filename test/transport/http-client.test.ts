@@ -43,10 +43,20 @@ describe('transport (nock)', () => {
     expect(outcome).toMatchObject({ ok: false, failure: 'timeout' });
   });
 
-  it('reports a reset connection', async () => {
-    nock(ORIGIN).post('/reset').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+  it('reports a connection the target resets every time, after a second try', async () => {
+    const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+    const scope = nock(ORIGIN).post('/reset').times(2).replyWithError(reset());
     const outcome = await send({ method: 'POST', url: `${ORIGIN}/reset`, headers: {}, body: '{}' }, { timeoutMs: 1000 });
     expect(outcome).toMatchObject({ ok: false, failure: 'connection' });
+    expect(!outcome.ok && outcome.message).toMatch(/twice/);
+    scope.done();
+  });
+
+  it('sends again once when a reused socket was reset before any answer', async () => {
+    nock(ORIGIN).post('/flaky').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    nock(ORIGIN).post('/flaky').reply(200, { ok: true });
+    const outcome = await send({ method: 'POST', url: `${ORIGIN}/flaky`, headers: {}, body: '{}' }, { timeoutMs: 1000 });
+    expect(outcome.ok && outcome.response.json).toEqual({ ok: true });
   });
 
   it('refuses to read a body larger than the cap', async () => {
