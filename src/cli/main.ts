@@ -9,11 +9,28 @@ import type { RawServeOptions } from './serve.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
 
-/** Every flag also reads CONFORMANCE_<FLAG> (e.g. --timeout-ms ← CONFORMANCE_TIMEOUT_MS). */
+const envName = (flags: string) => `CONFORMANCE_${/--([a-z-]+)/.exec(flags)![1]!.toUpperCase().replace(/-/g, '_')}`;
+
+/**
+ * Every flag also reads CONFORMANCE_<FLAG> (e.g. --timeout-ms ← CONFORMANCE_TIMEOUT_MS). Switches read their
+ * variable themselves (see `switchFromEnv`): commander treats any value, even "false", as on.
+ */
 function option(flags: string, description: string): Option {
-  const long = /--([a-z-]+)/.exec(flags)![1]!;
-  return new Option(flags, description).env(`CONFORMANCE_${long.toUpperCase().replace(/-/g, '_')}`);
+  const created = new Option(flags, description);
+  return created.isBoolean() ? created : created.env(envName(flags));
 }
+
+/** A switch's environment variable: 1/true/yes on, 0/false/no/empty off, anything else a usage error. */
+export function switchFromEnv(flag: string, env: NodeJS.ProcessEnv = process.env): boolean | undefined {
+  const name = envName(flag);
+  const value = env[name];
+  if (value === undefined) return undefined;
+  if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
+  if (/^(0|false|no|off|)$/i.test(value.trim())) return false;
+  throw new UsageError(`${name}: expected true or false, got ${JSON.stringify(value)}`);
+}
+
+const SWITCHES = { strict: '--strict', readOnly: '--read-only', allowDestructive: '--allow-destructive' } as const;
 
 export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void }): Command {
   const program = new Command('conformance')
@@ -45,6 +62,12 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
     .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
     .action(async (raw: RawRunOptions) => {
+      for (const [key, flag] of Object.entries(SWITCHES) as [keyof typeof SWITCHES, string][]) {
+        if (raw[key] === undefined) {
+          const fromEnv = switchFromEnv(flag);
+          if (fromEnv !== undefined) raw[key] = fromEnv;
+        }
+      }
       const options = parseRunOptions(raw);
       // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
       const { runConformance } = await import('./run.js');

@@ -31,6 +31,7 @@ describe.concurrent('usage errors exit 2 with a message and run nothing', () => 
     ['a fixtures file naming an unknown network', ['run', '--fixtures', file('net.json', '{"networks":{"narnia":{}}}')], /unknown network slug/],
     ['a bad value from the environment', ['run'], /--networks: unknown network slug: atlantis/, { CONFORMANCE_NETWORKS: 'atlantis' }],
     ['a bad serve port', ['serve', '--port', '70000'], /--port/],
+    ['a switch variable that is not a boolean', ['run'], /CONFORMANCE_STRICT: expected true or false/, { CONFORMANCE_STRICT: 'maybe' }],
     ['a serve chain node URL that is not http', ['serve', '--chain-rpc-url', 'ws://127.0.0.1:8545'], /--chain-rpc-url: only http and https/],
   ];
   for (const [name, args, message, env] of cases) {
