@@ -52,6 +52,9 @@ describe.concurrent('each fault is caught by exactly the checks it names', () =>
         if (r.network) expect(r.message).toContain(r.network);
         if (r.status === 'failed') expect(r.pointer, r.message).toBeDefined();
         expect(r.reproduction ?? '').not.toContain(server.accessKey);
+        // Failing Builder answers carry contacts: their personal data must be gone from the evidence.
+        expect(JSON.stringify(r.exchange ?? {})).not.toMatch(/@example\.com/);
+        expect(JSON.stringify(r.exchange ?? {})).not.toContain(server.accessKey);
       }
     }, 240_000);
   }

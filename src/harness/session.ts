@@ -104,7 +104,7 @@ export class CheckSession {
       if (this.blocked) throw new Skip(this.blocked);
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
       await body(run);
-      result = { status: 'passed', ...this.exchangeFields(run.lastExchange) };
+      result = { status: 'passed', ...this.evidenceOfPass(run.lastExchange) };
     } catch (error) {
       result = this.outcomeOf(id, error, run);
     }
@@ -116,7 +116,7 @@ export class CheckSession {
     if (this.blocked) outcome = new Skip(this.blocked);
     const fields =
       outcome === 'passed'
-        ? { status: 'passed' as const, ...this.exchangeFields(exchangeIndex) }
+        ? { status: 'passed' as const, ...this.evidenceOfPass(exchangeIndex) }
         : this.outcomeOf(id, outcome, undefined, exchangeIndex);
     this.push(id, fields, 0, 0);
   }
@@ -217,6 +217,15 @@ export class CheckSession {
         ? ` — expected ${show(detail.expected)}, actual ${show(detail.actual)}`
         : '';
     return redactSecret(`${where}${pointer}: ${detail.message}${expectation}`, this.config.accessKey);
+  }
+
+  /**
+   * A pass keeps only its reproduction line: whole exchanges of ~12,000 passed checks would make report.json
+   * tens of megabytes that nobody reads. Failures, errors and skips keep the whole exchange.
+   */
+  private evidenceOfPass(index: number | undefined): Pick<CheckResult, 'reproduction'> {
+    const { reproduction } = this.exchangeFields(index);
+    return reproduction === undefined ? {} : { reproduction };
   }
 
   private exchangeFields(index: number | undefined): Pick<CheckResult, 'exchange' | 'reproduction'> {
