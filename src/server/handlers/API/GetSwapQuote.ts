@@ -5,9 +5,10 @@
  */
 import { GetSwapQuote } from '../../../contract/operations.js';
 import { num } from '../../../contract/schema-kit.js';
-import { MAX_UINT256, requireAddress, requirePositiveAmount } from '../../domain/args.js';
+import { MAX_UINT256, requireAddress } from '../../domain/args.js';
 import { erc20Approve, swapExactOutput } from '../../domain/calldata.js';
-import { DEFAULT_SWAP_SLIPPAGE_PERCENT, findSwapCurrency, swapBalance, swapPrice, withSlippage } from '../../data/swap-pools.js';
+import { DEFAULT_SWAP_SLIPPAGE_PERCENT, swapBalance, withSlippage } from '../../data/swap-pools.js';
+import { swapPair } from '../../domain/swap-pair.js';
 import { invalidArgument } from '../../wire.js';
 import { defineHandler, requireNetwork } from '../handler.js';
 
@@ -16,13 +17,7 @@ export const handler = defineHandler(
   (req, ctx) => {
     const venue = ctx.world.swap(requireNetwork(ctx));
     const user = requireAddress('userAddress', req.userAddress);
-    const sellAddress = requireAddress('sellCurrencyAddress', req.sellCurrencyAddress);
-    const buyAddress = requireAddress('buyCurrencyAddress', req.buyCurrencyAddress);
-    if (sellAddress === buyAddress) throw invalidArgument('sellCurrencyAddress: the same currency as buyCurrencyAddress');
-    const buyAmount = requirePositiveAmount('buyAmount', req.buyAmount);
-    const sell = findSwapCurrency(venue, sellAddress);
-    const buy = findSwapCurrency(venue, buyAddress);
-    const price = sell && buy ? swapPrice(buy, sell, buyAmount) : undefined;
+    const { sell, buy, buyAmount, price } = swapPair(venue, req);
     if (!sell || !buy || price === undefined) return { swapQuote: null };
     const maxPrice = withSlippage(price, req.slippagePercentage || DEFAULT_SWAP_SLIPPAGE_PERCENT);
     if (maxPrice > MAX_UINT256) throw invalidArgument('buyAmount: the swap would cost more than a uint256 can carry');
