@@ -4,7 +4,7 @@
  * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
  */
 import { Command, CommanderError, Option } from 'commander';
-import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
 import type { RawServeOptions } from './serve.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
@@ -55,6 +55,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--seed <n>', 'seed of the generated requests (default: random, printed and reported)'))
     .addOption(option('--runs <n>', `property runs per operation and network (default: ${DEFAULT_RUNS})`))
     .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
+    .addOption(option('--concurrency <n>', `requests in flight at most, across the whole run (default: ${DEFAULT_CONCURRENCY})`))
     .addOption(option('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`))
     .addOption(option('--fixtures <file>', 'JSON file of known entities per network (schemas/fixtures.schema.json)'))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}) to cross-check native balances'))

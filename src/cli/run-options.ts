@@ -10,6 +10,7 @@ import { FixturesSchema, type Fixtures } from '../config/fixtures.js';
 import { targetsFromOrigin, type RunConfig, type Targets } from '../config/run-config.js';
 import { SchemaValidators } from '../validation/validators.js';
 import { publishable } from '../contract/schema-files.js';
+import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 import { UsageError } from './usage-error.js';
 
 export interface RawRunOptions {
@@ -25,6 +26,7 @@ export interface RawRunOptions {
   seed?: string;
   runs?: string;
   timeoutMs?: string;
+  concurrency?: string;
   reportDir?: string;
   fixtures?: string;
   chainRpcUrl?: string;
@@ -35,6 +37,7 @@ export interface RawRunOptions {
 
 export const DEFAULT_RUNS = 10;
 export const DEFAULT_TIMEOUT_MS = 10_000;
+export { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 
 /** What the CLI still has to supply for an embedded run: its own server's origin, key and fixtures. */
@@ -58,6 +61,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 0, 10_000),
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
+    concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,

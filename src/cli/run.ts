@@ -14,7 +14,8 @@ import { writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { Report } from '../report/model.js';
 import { redactSecret } from '../report/redact.js';
-import { findOperation, isPerNetwork, type OperationDef } from '../contract/operations.js';
+import { findOperation, isPerNetwork } from '../contract/operations.js';
+import { RUN_ENTRY, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
@@ -36,11 +37,7 @@ export interface RunIo {
   readonly log: (line: string) => void;
 }
 
-export function specFileOf(op: Pick<OperationDef, 'service' | 'method'>): string {
-  return join('specs', op.service, `${op.method}.spec.ts`);
-}
-
-export const WIRE_SPEC = join('specs', 'wire.spec.ts');
+export { specFileOf, WIRE_SPEC };
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
@@ -140,9 +137,12 @@ function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
   return new Map(config.networks.map((slug) => [slug, perNetworkOps + wire]));
 }
 
+/** Above the number of tests of a full run (one per operation and network, and the wire checks). */
+const MAX_TESTS_AT_ONCE = 10_000;
+
 async function runVitest(config: RunConfig, reporter: ConformanceReporter): Promise<void> {
   const files = config.operations.map((id) => specFileOf(findOperation(id)!));
-  files.push(WIRE_SPEC);
+  files.push(WIRE_SPEC, RUN_ENTRY);
   for (const file of files) {
     if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }
@@ -151,18 +151,20 @@ async function runVitest(config: RunConfig, reporter: ConformanceReporter): Prom
   quiet.resume();
   const vitest = await startVitest(
     'test',
-    files,
+    [RUN_ENTRY],
     {
       root: PROJECT_ROOT,
       config: false,
-      include: ['specs/**/*.spec.ts'],
+      include: [RUN_ENTRY],
       watch: false,
       reporters: [reporter],
       provide: { [PROVIDE_KEY]: config },
+      // One worker, one file (RUN_ENTRY loads the selected spec files), every test started at once: the
+      // transport's run-wide limit, not vitest, decides how many requests are in flight.
       pool: 'threads',
-      // One module graph per worker, not per file: the contract, ajv and viem load once, not 19 times.
+      maxWorkers: 1,
       isolate: false,
-      maxConcurrency: 16,
+      maxConcurrency: MAX_TESTS_AT_ONCE,
       passWithNoTests: false,
       silent: true,
     },

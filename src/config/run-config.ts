@@ -24,6 +24,8 @@ export interface RunConfig {
   readonly seed: number;
   readonly runs: number;
   readonly timeoutMs: number;
+  /** Requests in flight at most, across the whole run. */
+  readonly concurrency: number;
   readonly strict: boolean;
   readonly readOnly: boolean;
   readonly allowDestructive: boolean;

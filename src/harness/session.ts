@@ -11,8 +11,9 @@ import { operationId, type OperationDef } from '../contract/operations.js';
 import type { CheckResult, Exchange } from '../report/model.js';
 import { redactBodyText, redactHeaders, redactSecret } from '../report/redact.js';
 import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
+import { baseDownReason, noteBaseOutcome } from './base-health.js';
 import { curlLine } from './curl.js';
-import { operationUrl } from './endpoints.js';
+import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
 import type { Example } from './operation-spec.js';
 import { noteCreated, refusalOf } from './safe-writes.js';
@@ -168,18 +169,19 @@ export class CheckSession {
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
     const outcome: HttpOutcome =
       this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
-        ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0 }
-        : await this.sendCounted(request);
+        ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0, unsent: true }
+        : await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network));
     const index = this.exchanges.push(outcome) - 1;
     noteCreated(this.createdAudienceIds, op, outcome);
     if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
     return { index, outcome };
   }
 
-  private async sendCounted(request: Parameters<typeof send>[0]): Promise<HttpOutcome> {
-    this.sent += 1;
-    const outcome = await send(request, { timeoutMs: this.config.timeoutMs });
+  private async sendCounted(request: Parameters<typeof send>[0], base: string): Promise<HttpOutcome> {
+    const outcome = await send(request, { timeoutMs: this.config.timeoutMs, abandon: () => baseDownReason(base) });
+    if (outcome.ok || !outcome.unsent) this.sent += 1;
     if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
+    noteBaseOutcome(base, outcome);
     return outcome;
   }
 

@@ -1,11 +1,12 @@
 /**
- * The one way the suite talks to a target: supertest (superagent) over a keep-alive agent, with a deadline
+ * The one way the suite talks to a target: node:http(s) over a keep-alive agent, with a deadline
  * per request and a cap on the bytes it will read, so a hanging, resetting or flooding target becomes a
- * reported outcome rather than a stuck or crashed run. Every request is counted.
+ * reported outcome rather than a stuck or crashed run. Every request is counted, and every request waits for
+ * one of the run's `--concurrency` slots: the process never has more than that many in flight.
  */
 import http from 'node:http';
 import https from 'node:https';
-import supertest from 'supertest';
+import { Limiter } from './limiter.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -33,81 +34,124 @@ export type HttpOutcome =
       readonly failure: TransportFailureKind;
       readonly message: string;
       readonly durationMs: number;
+      /** Never sent: abandoned by `TransportOptions.abandon` once a slot was free. */
+      readonly unsent?: true;
     };
 
 export interface TransportOptions {
   readonly timeoutMs: number;
   /** Bodies larger than this are not read: the answer is reported as too large. */
   readonly maxBodyBytes?: number;
+  /**
+   * Asked once a slot is free, just before sending: a reason not to send after all (the base stopped
+   * answering while this request waited). The request then ends as a timeout with that reason, unsent.
+   */
+  readonly abandon?: () => string | undefined;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** Enough that a target 150 ms away is not latency-bound: ~850 requests per second at that distance. */
+export const DEFAULT_CONCURRENCY = 128;
 
-const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 32 });
+let limiter = new Limiter(DEFAULT_CONCURRENCY);
+// Keep-alive pools as large as the requests that may be in flight: a smaller pool would queue them again.
+let httpAgent = new http.Agent({ keepAlive: true, maxSockets: DEFAULT_CONCURRENCY });
+let httpsAgent = new https.Agent({ keepAlive: true, maxSockets: DEFAULT_CONCURRENCY });
+
+/** Sets how many requests this process keeps in flight at most (and the per-host connection pools to match). */
+export function setConcurrency(concurrency: number): void {
+  if (concurrency === limiter.limit) return;
+  limiter = new Limiter(concurrency);
+  httpAgent.destroy();
+  httpsAgent.destroy();
+  httpAgent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  httpsAgent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
+}
 
 let requestsSent = 0;
 /** Requests sent by this process (worker) so far. */
 export const requestCount = (): number => requestsSent;
 
-class BodyTooLarge extends Error {}
+/** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */
+export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  return limiter.run(async () => {
+    const reason = options.abandon?.();
+    if (reason !== undefined) return { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
+    return sendWithRetry(request, options);
+  });
+}
 
 /**
  * Sends once more when a reused keep-alive socket turns out to have been closed by the server (a reset before
  * any answer): that race is the transport's, not the target's. A target that resets every time is still
  * reported, after the second try.
  */
-export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+async function sendWithRetry(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const first = await sendOnce(request, options);
   if (first.ok || first.failure !== 'connection' || !/ECONNRESET|socket hang up/.test(first.message)) return first;
   const second = await sendOnce(request, options);
   return second.ok ? second : { ...second, message: `${second.message} (twice)` };
 }
 
-async function sendOnce(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+function sendOnce(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const started = performance.now();
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const url = new URL(request.url);
   requestsSent += 1;
-  try {
-    const method = request.method.toLowerCase();
-    const agent = supertest(url.origin) as unknown as Record<string, (path: string) => supertest.Test>;
-    const make = agent[method];
-    if (typeof make !== 'function') throw new Error(`unsupported HTTP method ${request.method}`);
-    let test = make.call(agent, `${url.pathname}${url.search}`)
-      .agent(url.protocol === 'https:' ? httpsAgent : httpAgent)
-      .timeout({ deadline: options.timeoutMs })
-      .ok(() => true)
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxBytes) {
-            (res as unknown as { destroy(): void }).destroy();
-            done(new BodyTooLarge(`response body exceeds ${maxBytes} bytes`), undefined);
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
-        res.on('error', (err: Error) => done(err, undefined));
-      });
-    for (const [name, value] of Object.entries(request.headers)) test = test.set(name, value);
-    if (request.body !== undefined) test = test.send(request.body);
-    const res = await test;
-    const text = typeof res.body === 'string' ? res.body : '';
-    const parsed = parseJson(text);
-    return {
-      ok: true,
-      request,
-      response: { status: res.status, headers: flattenHeaders(res.headers as Record<string, unknown>), text, ...parsed },
-      durationMs: performance.now() - started,
+  return new Promise<HttpOutcome>((resolve) => {
+    let settled = false;
+    type Settled = { ok: true; response: HttpResponse } | { ok: false; failure: TransportFailureKind; message: string };
+    const finish = (outcome: Settled): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
     };
-  } catch (error) {
-    return { ok: false, request, ...classify(error, options.timeoutMs), durationMs: performance.now() - started };
-  }
+    const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
+    let url: URL;
+    try {
+      url = new URL(request.url);
+    } catch {
+      fail('protocol', `not a URL: ${request.url}`);
+      return;
+    }
+    const secure = url.protocol === 'https:';
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+    const req = (secure ? https : http).request(url, {
+      method: request.method,
+      agent: secure ? httpsAgent : httpAgent,
+      headers: { ...request.headers, ...(body === undefined ? {} : { 'Content-Length': String(body.length) }) },
+    });
+    // One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`.
+    const deadline = setTimeout(() => {
+      fail('timeout', `no complete answer within ${options.timeoutMs} ms`);
+      req.destroy();
+    }, options.timeoutMs);
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const described = `${error.code ?? ''} ${error.message}`;
+      if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described)) fail('connection', error.message || error.code || 'connection failed');
+      else fail('protocol', error.message || String(error));
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          fail('too-large', `response body exceeds ${maxBytes} bytes`);
+          req.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('error', (error: Error) => fail('connection', error.message));
+      res.on('aborted', () => fail('connection', 'the answer was cut off'));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        finish({ ok: true, response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), text, ...parseJson(text) } });
+      });
+    });
+    req.end(body);
+  });
 }
 
 function parseJson(text: string): { json: unknown; jsonError?: string } {
@@ -116,19 +160,6 @@ function parseJson(text: string): { json: unknown; jsonError?: string } {
   } catch (error) {
     return { json: undefined, jsonError: text === '' ? 'empty body' : `not JSON: ${(error as Error).message}` };
   }
-}
-
-function classify(error: unknown, timeoutMs: number): { failure: TransportFailureKind; message: string } {
-  const err = error as { code?: string; timeout?: number; message?: string; rawResponse?: unknown };
-  if (error instanceof BodyTooLarge || (err.message ?? '').includes('exceeds')) return { failure: 'too-large', message: err.message ?? 'body too large' };
-  if (err.timeout !== undefined || err.code === 'ECONNABORTED' || err.code === 'ETIME' || err.code === 'ETIMEDOUT') {
-    return { failure: 'timeout', message: `no complete answer within ${timeoutMs} ms` };
-  }
-  const connection = /ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/;
-  if (connection.test(`${err.code ?? ''} ${err.message ?? ''}`)) {
-    return { failure: 'connection', message: err.message ?? err.code ?? 'connection failed' };
-  }
-  return { failure: 'protocol', message: err.message ?? String(error) };
 }
 
 function flattenHeaders(headers: Record<string, unknown>): Record<string, string> {
