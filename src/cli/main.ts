@@ -84,6 +84,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--access-key <key>', 'the key the server accepts (default: a random one)'))
     .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}): GetNativeTokenBalance answers its eth_getBalance'))
+    .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
     .action(async (raw: RawServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve(raw, io);

@@ -137,8 +137,14 @@ function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
   return new Map(config.networks.map((slug) => [slug, perNetworkOps + wire]));
 }
 
-/** Above the number of tests of a full run (one per operation and network, and the wire checks). */
-const MAX_TESTS_AT_ONCE = 10_000;
+/**
+ * Tests (operation sessions) under way at once, per request slot: enough that a slot freed by one session's
+ * answer finds another session ready to send, few enough that the run does not hold every session's
+ * exchanges in memory at once.
+ */
+const SESSIONS_PER_SLOT = 2;
+/** Generous: a test's time includes waiting for request slots; each request has its own deadline. */
+const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
 async function runVitest(config: RunConfig, reporter: ConformanceReporter): Promise<void> {
   const files = config.operations.map((id) => specFileOf(findOperation(id)!));
@@ -164,7 +170,10 @@ async function runVitest(config: RunConfig, reporter: ConformanceReporter): Prom
       pool: 'threads',
       maxWorkers: 1,
       isolate: false,
-      maxConcurrency: MAX_TESTS_AT_ONCE,
+      maxConcurrency: config.concurrency * SESSIONS_PER_SLOT,
+      testTimeout: TEST_TIMEOUT_MS,
+      // Sibling suites (one per operation) run at once too, not one after another.
+      sequence: { concurrent: true },
       passWithNoTests: false,
       silent: true,
     },

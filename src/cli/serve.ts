@@ -9,6 +9,7 @@ export interface RawServeOptions {
   accessKey?: string;
   seed?: string;
   chainRpcUrl?: string;
+  latencyMs?: string;
 }
 
 export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }): Promise<void> {
@@ -16,6 +17,8 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
   const seed = raw.seed === undefined ? 1 : Number(raw.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected a whole number, got ${JSON.stringify(raw.seed)}`);
+  const latencyMs = raw.latencyMs === undefined ? 0 : Number(raw.latencyMs);
+  if (!/^\d+$/.test(raw.latencyMs ?? '0') || latencyMs > 600_000) throw new UsageError(`--latency-ms: expected 0..600000, got ${JSON.stringify(raw.latencyMs)}`);
   const chainRpcUrl = raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
   const server = await startReferenceServer({
     host: raw.host ?? '127.0.0.1',
@@ -23,8 +26,9 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     seed,
     ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
     ...(chainRpcUrl ? { chainRpcUrl } : {}),
+    ...(latencyMs > 0 ? { latencyMs } : {}),
   });
-  io.log(`reference server listening at ${server.origin}`);
+  io.log(`reference server listening at ${server.origin}${latencyMs > 0 ? ` (every answer held ${latencyMs} ms)` : ''}`);
   if (chainRpcUrl) io.log(`native balances from the chain node at ${new URL(chainRpcUrl.replaceAll('{network}', 'network')).origin}`);
   // The key of a local test server, printed so the user can paste it; it is not a secret of a real project.
   io.log(`access key: ${server.accessKey}`);

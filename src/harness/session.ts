@@ -171,7 +171,9 @@ export class CheckSession {
       this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
         ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0, unsent: true }
         : await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network));
-    const index = this.exchanges.push(outcome) - 1;
+    // The parsed body is the caller's; what is kept for evidence is the text (parsed, it would weigh several
+    // times as much, for every answer of every session at once).
+    const index = this.exchanges.push(outcome.ok ? { ...outcome, response: { ...outcome.response, json: undefined } } : outcome) - 1;
     noteCreated(this.createdAudienceIds, op, outcome);
     if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
     return { index, outcome };

@@ -3,6 +3,7 @@
  * listen.ts. One app = one seeded world, one Builder state, one set of counters.
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Fixtures } from '../config/fixtures.js';
 import { chainNodeBalanceSource, seededBalanceSource, type BalanceSource } from './balance-source.js';
@@ -50,6 +51,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   const fixtures = describeFixtures(world, builder);
   const counts: Record<string, number> = {};
   const hanging = new Set<ServerResponse>();
+  const latencyMs = options.latencyMs ?? 0;
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const incoming = describeRequest(req, await readBody(req));
@@ -67,6 +69,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
       return;
     }
     const response = intercepted ?? (await hooks.transform(incoming.ctx, await runPipeline(deps, incoming)));
+    if (latencyMs > 0) await sleep(latencyMs);
     write(res, response);
   }
 

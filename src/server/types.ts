@@ -53,6 +53,8 @@ export interface ReferenceServerOptions {
    * `eth_getBalance(account, "latest")` instead of a seeded balance.
    */
   readonly chainRpcUrl?: string;
+  /** Every answer is held this long before it is written: a target far away, for benchmarks and tries. */
+  readonly latencyMs?: number;
 }
 
 export interface ListenOptions extends ReferenceServerOptions {
