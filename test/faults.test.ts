@@ -4,8 +4,12 @@
  * message that names them and a JSON pointer. Together with test/certify.test.ts (the clean server fails
  * nothing) this proves every check both ways.
  */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHECK_CATALOGUE } from '../src/checks/catalogue.js';
+import { parseRunOptions, runConformance } from '../src/runner/run-conformance.js';
 import { FAULTS, type Fault } from '../src/server/faults.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
@@ -29,15 +33,25 @@ describe.concurrent('each fault is caught by exactly the checks it names', () =>
   // Faults caught only by comparing with a chain node run in test/chain-node.test.ts, against a local node.
   for (const fault of FAULTS.filter((f) => !f.chainNode)) {
     it(fault.name, async () => {
+      // The runner as a library, one reference server per fault: the command line around it is proven once,
+      // below, rather than started again for every fault.
       const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
       servers.push(server);
-      const target = targetArgs(server);
-      const result = await runCli(
-        ['run', ...target.args, '--networks', fault.networks.join(','), '--operations', fault.operations.join(','), '--runs', '8', '--seed', '1', '--timeout-ms', String(fault.timeoutMs ?? 10_000)],
-        target.env,
-      );
+      const lines: string[] = [];
+      const options = parseRunOptions({
+        target: server.origin,
+        accessKey: server.accessKey,
+        networks: fault.networks.join(','),
+        operations: fault.operations.join(','),
+        runs: '8',
+        seed: '1',
+        timeoutMs: String(fault.timeoutMs ?? 10_000),
+        reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
+      });
+      const outcome = await runConformance({ ...options, fixtures: server.fixtures }, { log: (line) => lines.push(line) });
       await server.close();
-      const report = readReport(result.reportDir);
+      const report = outcome.report;
+      const result = { code: outcome.exitCode, stdout: lines.join('\n'), stderr: '' };
       const broken = brokenResults(report);
       const globalSubjects = new Set(report.global.operations.map((o) => o.operation));
       const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
@@ -58,6 +72,21 @@ describe.concurrent('each fault is caught by exactly the checks it names', () =>
       }
     }, 240_000);
   }
+});
+
+describe('the command line, end to end', () => {
+  it('finds a fault: exit 1, and the report names the checks the fault trips', async () => {
+    const fault = FAULTS.find((f) => f.name === 'no-auth')!;
+    const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
+    servers.push(server);
+    const target = targetArgs(server);
+    const result = await runCli(['run', ...target.args, '--networks', fault.networks.join(','), '--operations', fault.operations.join(','), '--runs', '2', '--seed', '1'], target.env);
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toContain('✘ FAIL');
+    const tripped = new Set(brokenResults(readReport(result.reportDir)).map((r) => r.checkId));
+    expect([...tripped].sort()).toEqual([...new Set(fault.trips.map((t) => t.check))].sort());
+    expect(result.stdout + result.stderr).not.toContain(server.accessKey);
+  }, 240_000);
 });
 
 describe('the fault table', () => {
