@@ -19,11 +19,12 @@ export async function assertProperty<T>(
   options: PropertyOptions,
 ): Promise<void> {
   if (options.numRuns <= 0) run.skip('--runs 0: no property runs requested');
-  // After the first transport failure every later attempt fails the same way at once: shrinking against a
-  // hanging target would otherwise wait a full timeout per attempt.
+  // After the first transport failure nothing is sent any more and nothing is shrunk: the first failing value
+  // stays the counterexample. Shrinking against a hanging target would otherwise wait a timeout per attempt,
+  // or spin through thousands of candidates that cannot be judged.
   let brokenTransport: Inconclusive | undefined;
   const details = await fc.check(
-    fc.asyncProperty(arbitrary, async (value) => {
+    fc.asyncProperty(new ShrinkUntil(arbitrary, () => brokenTransport !== undefined), async (value) => {
       if (brokenTransport) throw brokenTransport;
       try {
         await predicate(value);
@@ -44,4 +45,26 @@ export async function assertProperty<T>(
     throw cause;
   }
   throw new Inconclusive(`the property could not be evaluated: ${String((cause as Error | undefined)?.message ?? cause)}`);
+}
+
+/** `inner`, whose values stop offering smaller candidates once `stop()` holds. */
+class ShrinkUntil<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly inner: fc.Arbitrary<T>,
+    private readonly stop: () => boolean,
+  ) {
+    super();
+  }
+
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    return this.inner.generate(mrng, biasFactor);
+  }
+
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.inner.canShrinkWithoutContext(value);
+  }
+
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    return this.stop() ? fc.Stream.nil<fc.Value<T>>() : this.inner.shrink(value, context);
+  }
 }
