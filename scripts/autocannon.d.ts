@@ -17,6 +17,7 @@ declare module 'autocannon' {
       requests: { total: number; average: number };
       duration: number;
       errors: number;
+      timeouts: number;
       non2xx: number;
     }
   }

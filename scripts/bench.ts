@@ -90,7 +90,7 @@ async function recordMix(): Promise<autocannon.Request[]> {
 }
 
 /** The server in a process of its own (as in a run, where the checks run in a worker), loaded by autocannon. */
-async function ceiling(mix: autocannon.Request[], connections: number): Promise<number> {
+async function ceiling(mix: autocannon.Request[], connections: number): Promise<{ rate: number; errors: number; timeouts: number }> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'conformance.mjs'), 'serve', '--access-key', ACCESS_KEY, '--seed', '1'], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
@@ -104,7 +104,7 @@ async function ceiling(mix: autocannon.Request[], connections: number): Promise<
       child.on('exit', () => reject(new Error(`the reference server did not start: ${out}`)));
     });
     const result = await autocannon({ url: origin, connections, duration: Number(values['ceiling-seconds']), requests: mix });
-    return result.requests.total / (result.duration || Number(values['ceiling-seconds']));
+    return { rate: result.requests.total / (result.duration || Number(values['ceiling-seconds'])), errors: result.errors, timeouts: result.timeouts };
   } finally {
     child.kill('SIGTERM');
   }
@@ -126,11 +126,11 @@ if (values.child) {
   const rate = median(runs.map((r) => r.requests / r.wallSeconds));
   const mix = await recordMix();
   const connections = Number(values.concurrency ?? parseRunOptions({}).concurrency);
-  const ceilingRate = await ceiling(mix, connections);
+  const { rate: ceilingRate, errors, timeouts } = await ceiling(mix, connections);
   const far = await inChild('latency');
   console.log('');
   console.log(`full default run, embedded server:  median wall ${wall.toFixed(2)} s over ${repeat} · ${rate.toFixed(0)} req/s`);
-  console.log(`HTTP ceiling of that server:        ${ceilingRate.toFixed(0)} req/s (autocannon, ${connections} connections, the ${mix.length} requests of a one-network run)`);
+  console.log(`HTTP ceiling of that server:        ${ceilingRate.toFixed(0)} req/s (autocannon, ${connections} connections, the ${mix.length} requests of a one-network run; ${errors} errors, ${timeouts} timeouts)`);
   console.log(`run rate / ceiling:                 ${((100 * rate) / ceilingRate).toFixed(0)} %`);
   console.log(`full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`);
   console.log(`peak memory of a full run:          ${Math.max(...runs.map((r) => r.maxRssMb), far.maxRssMb).toFixed(0)} MB`);
