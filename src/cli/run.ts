@@ -83,7 +83,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }), config, terminal);
     }
 
-    const progress = terminal.progress();
+    const progress = terminal.progress(config.networks.length);
     const reporter = new ConformanceReporter({
       reportDir: config.reportDir,
       tool: TOOL,

@@ -18,8 +18,8 @@ export interface Display {
 export interface RunTerminal {
   /** A line before or around the run (suppressed by --quiet). */
   note(text: string): void;
-  /** Starts the progress display; stop it before the summary. */
-  progress(): ProgressView;
+  /** Starts the progress display of a run on `networksTotal` networks; stop it before the summary. */
+  progress(networksTotal: number): ProgressView;
   /** The findings and the verdict. */
   summary(report: Report, files: readonly string[]): void;
 }
@@ -34,7 +34,7 @@ export function runTerminal(display: Display, log: (line: string) => void, strea
     note(text) {
       if (!quiet) out.line(inert(text));
     },
-    progress: () => (quiet ? silent : progressView({ out, style, verbose: display.verbose === true })),
+    progress: (networksTotal) => (quiet ? silent : progressView({ out, style, verbose: display.verbose === true, networksTotal })),
     summary(report, files) {
       for (const line of summaryLines(report, files, { style, quiet })) out.line(line);
     },

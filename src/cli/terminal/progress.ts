@@ -13,7 +13,7 @@ import type { Style } from './style.js';
 /** A test (one operation on one network) this long marks its network slow: its later operations get a line each. */
 const SLOW_TEST_MS = 10_000;
 /** In a log, a line at least this often. */
-const HEARTBEAT_MS = 30_000;
+const HEARTBEAT_MS = 15_000;
 const REDRAW_MS = 250;
 
 export interface ProgressView extends ProgressListener {
@@ -26,14 +26,16 @@ export interface ProgressOptions {
   readonly style: Style;
   /** With --verbose, the workers' lines (every request) are shown. */
   readonly verbose: boolean;
+  /** Networks the run has (known before any finishes). */
+  readonly networksTotal?: number;
   readonly now?: () => number;
 }
 
-export function progressView({ out, style, verbose, now = Date.now }: ProgressOptions): ProgressView {
+export function progressView({ out, style, verbose, networksTotal = 0, now = Date.now }: ProgressOptions): ProgressView {
   const started = now();
   let lastLineAt = started;
   let tests = { done: 0, total: 0 };
-  let networks = { done: 0, total: 0 };
+  let networks = { done: 0, total: networksTotal };
   let checks = 0;
   let requests = 0;
   const slowNetworks = new Set<string>();
