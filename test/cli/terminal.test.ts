@@ -104,6 +104,7 @@ describe('the summary', () => {
     expect(text).toContain('✘ FAIL');
     expect(text).toContain('(--strict: they fail the run)');
     expect(text).toContain('with --strict they fail the run');
+    expect(text).toContain('0/3 networks green (failing: polygon, base, amoy)');
   });
 
   it('--quiet is the verdict line alone', () => {

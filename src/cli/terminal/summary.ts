@@ -39,7 +39,8 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     lines.push('', style.bold(`SHOULD findings — ${plural(should.length, 'check')} (${note})`));
     lines.push(...groupLines(report, should, style.warn('⚠'), style));
   }
-  const failedNetworks = report.networks.filter((n) => n.status === 'failed').map((n) => n.slug);
+  // Under --strict a network with SHOULD findings fails the run too, so it is not called green.
+  const failedNetworks = report.networks.filter((n) => n.status === 'failed' || (report.run.strict && n.counts.shouldFailed > 0)).map((n) => n.slug);
   lines.push(
     '',
     verdict,
