@@ -1,6 +1,6 @@
 /**
  * The command line: `conformance run` certifies a target, `conformance serve` starts the embedded reference
- * server. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
+ * server, `conformance checks` lists the check catalogue. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
  * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
  */
 import { Command, CommanderError } from 'commander';
@@ -18,7 +18,7 @@ Exit codes:
   1  a MUST check failed or errored, or the target could not be reached
   2  a usage or configuration error: nothing was run`;
 
-export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void }): Command {
+export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void; stream?: NodeJS.WriteStream }): Command {
   const program = new Command('conformance')
     .description('Contract-conformance suite for the Marketplace, Swap, Metadata, Relayer, Indexer and Builder RPC interface')
     .version(TOOL.version)
@@ -91,7 +91,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line), stream: process.stdout };
   // `conformance checks | head` closes the pipe early: that ends the output, it is not a failure.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);

@@ -35,6 +35,8 @@ export interface RunOutcome {
 
 export interface RunIo {
   readonly log: (line: string) => void;
+  /** The terminal, when a live display may draw on it; without one, plain lines through `log`. */
+  readonly stream?: NodeJS.WriteStream;
 }
 
 export function specFileOf(op: Pick<OperationDef, 'service' | 'method'>): string {
@@ -45,7 +47,7 @@ export const WIRE_SPEC = join('specs', 'wire.spec.ts');
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
-  const terminal = runTerminal(partial, io.log);
+  const terminal = runTerminal(partial, io.log, io.stream);
   let server: RunningReferenceServer | undefined;
   try {
     let config: RunConfig;

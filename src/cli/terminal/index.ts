@@ -24,9 +24,9 @@ export interface RunTerminal {
   summary(report: Report, files: readonly string[]): void;
 }
 
-export function runTerminal(display: Display, log: (line: string) => void, stream: NodeJS.WriteStream = process.stdout, env = process.env): RunTerminal {
-  const tty = stream.isTTY === true;
-  const out: TerminalOutput = tty ? ttyOutput(stream) : plainOutput(log);
+export function runTerminal(display: Display, log: (line: string) => void, stream?: NodeJS.WriteStream, env = process.env): RunTerminal {
+  const tty = stream?.isTTY === true;
+  const out: TerminalOutput = stream && tty ? ttyOutput(stream) : plainOutput(log);
   const style: Style = styleOf(colourWanted(tty, env));
   const quiet = display.quiet === true;
   const silent: ProgressView = { testFinished() {}, networkFinished() {}, stop() {} };
