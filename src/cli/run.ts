@@ -76,6 +76,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       targets: { embedded: config.embedded, ...config.targets },
       networks: [...config.networks],
       operations: [...config.operations],
+      ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(incident ? { incident } : {}),
     });
 

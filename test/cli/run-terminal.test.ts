@@ -58,6 +58,8 @@ describe.concurrent('the terminal after a failing run', () => {
     const report = readReport(result.reportDir);
     const ids = new Set([...report.networks.flatMap((n) => n.operations), ...report.global.operations].flatMap((o) => o.checks.map((c) => c.checkId)));
     expect([...ids].sort()).toEqual(['auth-missing-key', 'response-schema']);
+    expect(report.run.checks).toEqual(['response-schema', 'auth-missing-key']);
+    expect(result.stdout).toContain('only the chosen checks ran (2 checks): response-schema, auth-missing-key');
     expect(brokenResults(report).map((r) => r.key)).toEqual(['Marketplace.GetFloorOrder:response-schema', 'Marketplace.GetFloorOrder:response-schema']);
   }, 240_000);
 
