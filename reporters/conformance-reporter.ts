@@ -1,14 +1,15 @@
 /**
- * The vitest reporter of a conformance run: collects the check results each test carries in its meta, shows
- * a progress line per network as networks complete, and at the end builds the one report model and writes
+ * The vitest reporter of a conformance run: collects the check results each test carries in its meta, tells
+ * its progress listener as tests and networks complete, and at the end builds the one report model and writes
  * report.json, report.md, report.html and junit.xml. A test that died without results becomes an errored
  * check, and a spec file that failed to load becomes an incident: nothing is silently a pass.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
-import type { SerializedError } from 'vitest';
+import type { SerializedError, UserConsoleLog } from 'vitest';
 import { buildReport, countResults, type RunMetadata } from '../src/report/build.js';
 import type { CheckResult, Report } from '../src/report/model.js';
 import { redactSecret } from '../src/report/redact.js';
+import type { ProgressListener } from './progress-events.js';
 import { writeReport } from './write-report.js';
 
 export interface ConformanceReporterOptions {
@@ -20,22 +21,36 @@ export interface ConformanceReporterOptions {
   /** Test names per network expected, so the progress can say when a network is complete. */
   readonly expectedPerNetwork: ReadonlyMap<string, number>;
   readonly accessKey: string;
-  readonly log: (line: string) => void;
+  readonly progress: ProgressListener;
 }
 
 export class ConformanceReporter implements Reporter {
   private readonly results: CheckResult[] = [];
   private readonly donePerNetwork = new Map<string, number>();
   private readonly failingNetworks = new Set<string>();
+  private testsDone = 0;
+  private testsTotal = 0;
   report: Report | undefined;
   files: string[] = [];
 
   constructor(private readonly options: ConformanceReporterOptions) {}
 
+  onTestModuleCollected(module: TestModule): void {
+    this.testsTotal += [...module.children.allTests()].length;
+  }
+
+  onUserConsoleLog(log: UserConsoleLog): void {
+    for (const line of log.content.split('\n')) if (line !== '') this.options.progress.workerLine?.(redactSecret(line, this.options.accessKey));
+  }
+
   onTestCaseResult(testCase: TestCase): void {
     const results = this.resultsOf(testCase);
     this.results.push(...results);
+    this.testsDone += 1;
     const network = testCase.name === 'global' ? null : testCase.name;
+    const operation = testCase.parent.type === 'suite' ? testCase.parent.name : testCase.module.moduleId;
+    const durationMs = Math.round(testCase.diagnostic()?.duration ?? 0);
+    this.options.progress.testFinished({ operation, network, results, durationMs, testsDone: this.testsDone, testsTotal: Math.max(this.testsTotal, this.testsDone) });
     if (!network) return;
     if (results.some((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'))) this.failingNetworks.add(network);
     const done = (this.donePerNetwork.get(network) ?? 0) + 1;
@@ -43,10 +58,13 @@ export class ConformanceReporter implements Reporter {
     if (done === this.options.expectedPerNetwork.get(network)) {
       const counts = countResults(this.results.filter((r) => r.network === network));
       const finished = [...this.donePerNetwork.entries()].filter(([slug, n]) => n === this.options.expectedPerNetwork.get(slug)).length;
-      const mark = this.failingNetworks.has(network) ? '✘' : '✔';
-      this.options.log(
-        `${mark} ${network.padEnd(26)} ${String(counts.passed).padStart(4)} passed ${String(counts.mustFailed).padStart(3)} MUST failed ${String(counts.shouldFailed).padStart(3)} SHOULD ${String(counts.skipped).padStart(3)} skipped  [${finished}/${this.options.expectedPerNetwork.size}]`,
-      );
+      this.options.progress.networkFinished({
+        network,
+        counts,
+        failing: this.failingNetworks.has(network),
+        networksDone: finished,
+        networksTotal: this.options.expectedPerNetwork.size,
+      });
     }
   }
 
@@ -70,8 +88,9 @@ export class ConformanceReporter implements Reporter {
   /** A test's check results; a test that ended without any (it crashed) is one errored result. */
   private resultsOf(testCase: TestCase): CheckResult[] {
     const fromMeta = testCase.meta().conformance?.results;
-    if (fromMeta && fromMeta.length > 0) return fromMeta;
     const result = testCase.result();
+    // Empty only when --checks/--skip-checks left none of this test's checks to report.
+    if (fromMeta && (fromMeta.length > 0 || result.state === 'passed')) return fromMeta;
     if (result.state === 'skipped' || result.state === 'pending') return [];
     const operation = testCase.parent.type === 'suite' ? testCase.parent.name : testCase.module.moduleId;
     const message = result.errors?.map((e) => e.message).join('\n') ?? 'the test ended without check results';

@@ -1,44 +1,31 @@
 /**
  * The command line: `conformance run` certifies a target, `conformance serve` starts the embedded reference
- * server. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
+ * server, `conformance checks` lists the check catalogue. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
  * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { DEFAULT_CONCURRENCY, DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
 import type { RawServeOptions } from './serve.js';
+import { requireChainNode } from './chain-node-preflight.js';
+import { option, withOptionSources } from './option-sources.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
 
-const envName = (flags: string) => `CONFORMANCE_${/--([a-z-]+)/.exec(flags)![1]!.toUpperCase().replace(/-/g, '_')}`;
+/** Said in every --help: what the exit code of a command means. */
+const EXIT_CODES = `
+Exit codes:
+  0  every MUST check passed (with --strict, every SHOULD check too)
+  1  a MUST check failed or errored, or the target could not be reached
+  2  a usage or configuration error: nothing was run`;
 
-/**
- * Every flag also reads CONFORMANCE_<FLAG> (e.g. --timeout-ms ← CONFORMANCE_TIMEOUT_MS). Switches read their
- * variable themselves (see `switchFromEnv`): commander treats any value, even "false", as on.
- */
-function option(flags: string, description: string): Option {
-  const created = new Option(flags, description);
-  return created.isBoolean() ? created : created.env(envName(flags));
-}
-
-/** A switch's environment variable: 1/true/yes on, 0/false/no/empty off, anything else a usage error. */
-export function switchFromEnv(flag: string, env: NodeJS.ProcessEnv = process.env): boolean | undefined {
-  const name = envName(flag);
-  const value = env[name];
-  if (value === undefined) return undefined;
-  if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
-  if (/^(0|false|no|off|)$/i.test(value.trim())) return false;
-  throw new UsageError(`${name}: expected true or false, got ${JSON.stringify(value)}`);
-}
-
-const SWITCHES = { strict: '--strict', readOnly: '--read-only', allowDestructive: '--allow-destructive' } as const;
-
-export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void }): Command {
+export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void; stream?: NodeJS.WriteStream }): Command {
   const program = new Command('conformance')
     .description('Contract-conformance suite for the Marketplace, Swap, Metadata, Relayer, Indexer and Builder RPC interface')
     .version(TOOL.version)
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.log(s.trimEnd()), writeErr: (s) => io.error(s.trimEnd()) })
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .addHelpText('after', EXIT_CODES);
 
   program
     .command('run')
@@ -62,14 +49,14 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--strict', 'SHOULD findings fail the run too'))
     .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
     .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
+    .addOption(option('--checks <ids>', 'comma-separated check ids to run (default: all; `conformance checks` lists them)'))
+    .addOption(option('--skip-checks <ids>', 'comma-separated check ids not to run'))
+    .addOption(option('--quiet', 'print the verdict only'))
+    .addOption(option('--verbose', 'print every request as it is sent'))
+    .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawRunOptions) => {
-      for (const [key, flag] of Object.entries(SWITCHES) as [keyof typeof SWITCHES, string][]) {
-        if (raw[key] === undefined) {
-          const fromEnv = switchFromEnv(flag);
-          if (fromEnv !== undefined) raw[key] = fromEnv;
-        }
-      }
       const options = parseRunOptions(raw);
+      await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
       // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
       const { runConformance } = await import('./run.js');
       const outcome = await runConformance(options, io);
@@ -85,16 +72,32 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}): GetNativeTokenBalance answers its eth_getBalance'))
     .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
+    .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
+    .addOption(option('--list-faults', 'list the named faults and exit'))
+    .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve(raw, io);
     });
 
-  return program;
+  program
+    .command('checks')
+    .description('list the check catalogue: id, level, area, operations, what it needs, the sentence it rests on')
+    .addOption(option('--format <format>', 'text, json or md (default: text)'))
+    .action(async (raw: { format?: string }) => {
+      const { listChecks } = await import('./checks-command.js');
+      listChecks(raw, io);
+    });
+
+  return withOptionSources(program);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line), stream: process.stdout };
+  // `conformance checks | head` closes the pipe early: that ends the output, it is not a failure.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  });
   const program = buildProgram(io);
   try {
     await program.parseAsync([...argv], { from: 'user' });

@@ -11,6 +11,7 @@ import { targetsFromOrigin, type RunConfig, type Targets } from '../config/run-c
 import { SchemaValidators } from '../validation/validators.js';
 import { publishable } from '../contract/schema-files.js';
 import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
+import { chooseChecks } from './check-options.js';
 import { UsageError } from './usage-error.js';
 
 export interface RawRunOptions {
@@ -33,6 +34,10 @@ export interface RawRunOptions {
   strict?: boolean;
   readOnly?: boolean;
   allowDestructive?: boolean;
+  checks?: string;
+  skipChecks?: string;
+  quiet?: boolean;
+  verbose?: boolean;
 }
 
 export const DEFAULT_RUNS = 10;
@@ -48,6 +53,7 @@ export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedd
 
 export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   if (raw.readOnly && raw.allowDestructive) throw new UsageError('--read-only and --allow-destructive contradict each other: pick one');
+  if (raw.quiet && raw.verbose) throw new UsageError('--quiet and --verbose contradict each other: pick one');
   const targets = parseTargets(raw);
   const accessKey = raw.accessKey === undefined || raw.accessKey === '' ? undefined : raw.accessKey;
   if (targets && !accessKey) {
@@ -57,7 +63,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     targets,
     accessKey,
     networks: parseList(raw.networks, NETWORK_SLUGS, '--networks', 'network slug'),
-    operations: parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)'),
+    ...chooseChecks(raw.checks, raw.skipChecks, parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)')),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 0, 10_000),
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
@@ -68,6 +74,8 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     fixtures: raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures),
     ...(raw.chainRpcUrl === undefined ? {} : { chainRpcUrl: parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true) }),
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),
+    quiet: raw.quiet === true,
+    verbose: raw.verbose === true,
   };
 }
 
@@ -108,9 +116,10 @@ export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): 
   return value.replace(/\/+$/, '');
 }
 
-function parseList(value: string | undefined, allowed: readonly string[], flag: string, what: string): string[] {
-  if (value === undefined || value.trim() === '' || value.trim() === 'all') return [...allowed];
+export function parseList(value: string | undefined, allowed: readonly string[], flag: string, what: string): string[] {
+  if (value === undefined || value.trim() === 'all') return [...allowed];
   const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (items.length === 0) throw new UsageError(`${flag}: empty; name at least one ${what}, or 'all'`);
   const unknown = items.filter((item) => !allowed.includes(item));
   if (unknown.length > 0) {
     throw new UsageError(`${flag}: unknown ${what}${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${allowed.join(', ')}`);

@@ -22,6 +22,7 @@ import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
 import { probeTargets } from './probe.js';
+import { runTerminal, type RunTerminal } from './terminal/index.js';
 import type { PartialRunConfig } from './run-options.js';
 import { TOOL } from './tool.js';
 
@@ -35,12 +36,15 @@ export interface RunOutcome {
 
 export interface RunIo {
   readonly log: (line: string) => void;
+  /** The terminal, when a live display may draw on it; without one, plain lines through `log`. */
+  readonly stream?: NodeJS.WriteStream;
 }
 
 export { specFileOf, WIRE_SPEC };
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
+  const terminal = runTerminal(partial, io.log, io.stream);
   let server: RunningReferenceServer | undefined;
   try {
     let config: RunConfig;
@@ -56,9 +60,9 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         embedded: true,
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
-      io.log(`certifying the embedded reference server at ${server.origin}`);
+      terminal.note(`certifying the embedded reference server at ${server.origin}`);
     }
-    io.log(`seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`);
+    terminal.note(`seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`);
     const metadata = (incident?: string): RunMetadata => ({
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
@@ -69,15 +73,17 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       targets: { embedded: config.embedded, ...config.targets },
       networks: [...config.networks],
       operations: [...config.operations],
+      ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(incident ? { incident } : {}),
     });
 
     const unreachable = await probeTargets(config);
     if (unreachable) {
-      io.log(`✘ the target is unreachable: ${unreachable}`);
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }), config, io);
+      terminal.note(`✘ the target is unreachable: ${unreachable}`);
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }), config, terminal);
     }
 
+    const progress = terminal.progress(config.networks.length);
     const reporter = new ConformanceReporter({
       reportDir: config.reportDir,
       tool: TOOL,
@@ -85,47 +91,33 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       metadata: () => metadata(),
       expectedPerNetwork: expectedTestsPerNetwork(config),
       accessKey: config.accessKey,
-      log: io.log,
+      progress,
     });
     try {
       await runVitest(config, reporter);
     } catch (error) {
+      progress.stop();
       const incident = redactSecret(`the runner failed: ${(error as Error).message}`, config.accessKey);
-      io.log(`✘ ${incident}`);
+      terminal.note(`✘ ${incident}`);
       const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: [] });
-      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident } }, config, io);
+      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident } }, config, terminal);
     }
+    progress.stop();
     if (!reporter.report) {
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }), config, io);
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }), config, terminal);
     }
-    return summarize(reporter.report, reporter.files, io);
+    return summarize(reporter.report, reporter.files, terminal);
   } finally {
     await server?.close();
   }
 }
 
-function finish(report: Report, config: RunConfig, io: RunIo): RunOutcome {
-  return summarize(report, writeReport(report, config.reportDir), io);
+function finish(report: Report, config: RunConfig, terminal: RunTerminal): RunOutcome {
+  return summarize(report, writeReport(report, config.reportDir), terminal);
 }
 
-function summarize(report: Report, files: readonly string[], io: RunIo): RunOutcome {
-  const c = report.counts;
-  const failedNetworks = report.networks.filter((n) => n.status === 'failed').map((n) => n.slug);
-  io.log('');
-  io.log(`${report.verdict === 'pass' ? '✔ PASS' : '✘ FAIL'} — ${c.passed} passed, ${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings, ${c.skipped} skipped`);
-  io.log(`${report.networks.length - failedNetworks.length}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`);
-  io.log(`${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`);
-  if (report.run.incident) io.log(`incident: ${report.run.incident}`);
-  const firstFailures = [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
-    .flatMap((o) => o.checks)
-    .filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'))
-    .slice(0, 5);
-  for (const failure of firstFailures) {
-    io.log(`  ✘ ${failure.message ?? failure.key}`);
-    if (failure.reproduction) io.log(`    reproduce: ${failure.reproduction}`);
-  }
-  if (c.mustFailed > firstFailures.length) io.log(`  … and ${c.mustFailed - firstFailures.length} more in the report`);
-  io.log(`report: ${files.join(', ')}`);
+function summarize(report: Report, files: readonly string[], terminal: RunTerminal): RunOutcome {
+  terminal.summary(report, files);
   return { exitCode: report.verdict === 'pass' ? 0 : 1, report, files };
 }
 
@@ -175,7 +167,8 @@ async function runVitest(config: RunConfig, reporter: ConformanceReporter): Prom
       // Sibling suites (one per operation) run at once too, not one after another.
       sequence: { concurrent: true },
       passWithNoTests: false,
-      silent: true,
+      // Quiet workers, unless --verbose wants the line each request prints (the reporter shows it).
+      silent: !config.verbose,
     },
     {},
     { stdout: quiet, stderr: quiet },

@@ -1,5 +1,13 @@
 /** `conformance serve`: the embedded reference server on its own, until Ctrl-C (or SIGTERM). */
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NETWORKS } from '../contract/networks.js';
+import { nodeOrigin } from '../semantics/chain-node.js';
+import { faultByName, FAULTS, type Fault } from '../server/faults.js';
 import { startReferenceServer } from '../server/index.js';
+import { describeSilent, silentChainNodes } from './chain-node-preflight.js';
+import { listenFailure } from './listen-failure.js';
 import { parseUrl } from './run-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -10,9 +18,28 @@ export interface RawServeOptions {
   seed?: string;
   chainRpcUrl?: string;
   latencyMs?: string;
+  fault?: string;
+  listFaults?: boolean;
+}
+
+export function faultList(): string[] {
+  const width = Math.max(...FAULTS.map((f) => f.name.length));
+  return FAULTS.map((f) => `${f.name.padEnd(width)}  ${f.description}`);
+}
+
+function parseFaults(value: string | undefined): Fault[] {
+  if (value === undefined || value.trim() === '') return [];
+  const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const unknown = names.filter((name) => !faultByName(name));
+  if (unknown.length > 0) throw new UsageError(`--fault: unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (conformance serve --list-faults names them)`);
+  return names.map((name) => faultByName(name)!);
 }
 
 export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }): Promise<void> {
+  if (raw.listFaults) {
+    for (const line of faultList()) io.log(line);
+    return;
+  }
   const port = raw.port === undefined ? 0 : Number(raw.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
   const seed = raw.seed === undefined ? 1 : Number(raw.seed);
@@ -20,24 +47,49 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   const latencyMs = raw.latencyMs === undefined ? 0 : Number(raw.latencyMs);
   if (!/^\d+$/.test(raw.latencyMs ?? '0') || latencyMs > 600_000) throw new UsageError(`--latency-ms: expected 0..600000, got ${JSON.stringify(raw.latencyMs)}`);
   const chainRpcUrl = raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
+  const faults = parseFaults(raw.fault);
+  if (chainRpcUrl) {
+    // One node for every network must answer; with {network}, at least one of them (the others are named).
+    const silent = await silentChainNodes(chainRpcUrl, NETWORKS);
+    if (silent.length === NETWORKS.length || (silent.length > 0 && !chainRpcUrl.includes('{network}'))) {
+      throw new UsageError(`--chain-rpc-url: the chain node does not answer eth_chainId (${describeSilent(silent)})`);
+    }
+    if (silent.length > 0) io.log(`warning: no chain node answers for ${silent.length} networks; GetNativeTokenBalance fails there (${describeSilent(silent)})`);
+  }
+  const host = raw.host ?? '127.0.0.1';
   const server = await startReferenceServer({
-    host: raw.host ?? '127.0.0.1',
+    host,
     port,
     seed,
     ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
     ...(chainRpcUrl ? { chainRpcUrl } : {}),
     ...(latencyMs > 0 ? { latencyMs } : {}),
+    ...(faults.length > 0 ? { faults: faults.map((f) => f.hooks) } : {}),
+  }).catch((error: unknown) => {
+    throw listenFailure(error, host, port);
   });
   io.log(`reference server listening at ${server.origin}${latencyMs > 0 ? ` (every answer held ${latencyMs} ms)` : ''}`);
-  if (chainRpcUrl) io.log(`native balances from the chain node at ${new URL(chainRpcUrl.replaceAll('{network}', 'network')).origin}`);
+  if (chainRpcUrl) io.log(`native balances from the chain node at ${nodeOrigin(chainRpcUrl.replaceAll('{network}', 'network'))}`);
+  for (const fault of faults) io.log(`with the fault ${fault.name}: ${fault.description}`);
+  // Its own data as a fixtures file: with it a run reaches the checks that need known entities (a collection,
+  // a swap pair, a Builder project), so a fault in them shows.
+  const fixtures = join(tmpdir(), `conformance-serve-${process.pid}.fixtures.json`);
+  writeFileSync(fixtures, `${JSON.stringify(server.fixtures, null, 2)}\n`);
   // The key of a local test server, printed so the user can paste it; it is not a secret of a real project.
   io.log(`access key: ${server.accessKey}`);
-  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin}${chainRpcUrl ? ` --chain-rpc-url '${chainRpcUrl}'` : ''}`);
+  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin} --fixtures ${fixtures}${chainRpcUrl ? ` --chain-rpc-url '${chainRpcUrl}'` : ''}`);
+  if (faults.length > 0) {
+    // Where the fault shows: the operations and networks its own self-test runs, so the demonstration is quick.
+    const operations = [...new Set(faults.flatMap((f) => f.operations))];
+    const networks = [...new Set(faults.flatMap((f) => f.networks))];
+    io.log(`see it fail quickly: add --operations ${operations.join(',')} --networks ${networks.join(',')}`);
+  }
   io.log('Ctrl-C stops it');
   await new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
+      rmSync(fixtures, { force: true });
       void server.close().then(resolve);
     };
     process.on('SIGINT', stop);

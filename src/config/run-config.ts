@@ -32,6 +32,11 @@ export interface RunConfig {
   readonly fixtures: Fixtures;
   readonly chainRpcUrl?: string;
   readonly reportDir: string;
+  /** The check ids chosen with --checks/--skip-checks; absent: every check. */
+  readonly checks?: readonly string[];
+  /** How the run is shown: the verdict line only, or every request as it is sent. */
+  readonly quiet?: boolean;
+  readonly verbose?: boolean;
 }
 
 /** The single-origin layout of the reference server (and what `--target ORIGIN` means). */

@@ -4,6 +4,7 @@
  * CheckResult of the report model.
  */
 import { checkDef, type CheckId } from '../checks/catalogue.js';
+import { checkSelection, type CheckSelection } from '../checks/selection.js';
 import type { RunConfig } from '../config/run-config.js';
 import type { NetworkFixtures } from '../config/fixtures.js';
 import type { Network } from '../contract/networks.js';
@@ -13,6 +14,7 @@ import { redactBodyText, redactHeaders, redactSecret } from '../report/redact.js
 import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
 import { baseDownReason, noteBaseOutcome } from './base-health.js';
 import { curlLine } from './curl.js';
+import { requestLine } from './request-line.js';
 import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
 import type { Example } from './operation-spec.js';
@@ -65,6 +67,7 @@ export class CheckSession {
   private blocked: string | undefined;
   private timeouts = 0;
   private sent = 0;
+  private chosen: CheckSelection | undefined;
   /** The spec's example request and the server's answer to it, sent once and shared by every check. */
   exampleAnswer: (() => Promise<ExampleExchange>) | undefined;
 
@@ -96,6 +99,8 @@ export class CheckSession {
 
   /** Runs `body` as the check `id`; never throws: the outcome becomes a result. */
   async check(id: CheckId, body: (run: CheckRun) => Promise<void>): Promise<CheckResult> {
+    this.chosen ??= checkSelection(this.config.checks);
+    if (!this.chosen.executes(id)) return this.push(id, { status: 'skipped', message: 'not chosen (--checks, --skip-checks)' }, 0, 0);
     const def = checkDef(id);
     const run = new CheckRun(this, id);
     const started = performance.now();
@@ -135,7 +140,8 @@ export class CheckSession {
       requests,
       durationMs,
     };
-    this.results.push(result);
+    this.chosen ??= checkSelection(this.config.checks);
+    if (this.chosen.reports(id)) this.results.push(result);
     return result;
   }
 
@@ -171,6 +177,7 @@ export class CheckSession {
       this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
         ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0, unsent: true }
         : await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network));
+    if (this.config.verbose) console.log(redactSecret(requestLine(checkId, outcome), this.config.accessKey));
     // The parsed body is the caller's; what is kept for evidence is the text (parsed, it would weigh several
     // times as much, for every answer of every session at once).
     const index = this.exchanges.push(outcome.ok ? { ...outcome, response: { ...outcome.response, json: undefined } } : outcome) - 1;

@@ -139,6 +139,8 @@ export const ReportSchema = Type.Object(
         operations: Type.Array(Type.String()),
         /** Set when the run could not complete normally (e.g. the target was unreachable, the runner failed). */
         incident: Type.Optional(Type.String()),
+        /** The check ids chosen with --checks/--skip-checks; absent when every check was run. */
+        checks: Type.Optional(Type.Array(Type.String())),
       },
       { additionalProperties: false },
     ),

@@ -1,4 +1,6 @@
-/** The tool's own published schemas: the report (report.json) and the fixtures file. */
+/** The tool's own published schemas: the report (report.json), the fixtures file and the config file. */
+import { configSchema } from '../cli/config-file.js';
+import { buildProgram } from '../cli/main.js';
 import type { SchemaFile } from '../contract/schema-files.js';
 import { FixturesSchema } from '../config/fixtures.js';
 import { ReportSchema } from '../report/model.js';
@@ -7,5 +9,6 @@ export function toolSchemaFiles(): SchemaFile[] {
   return [
     { file: 'report.schema.json', schema: ReportSchema },
     { file: 'fixtures.schema.json', schema: FixturesSchema },
+    { file: 'config.schema.json', schema: configSchema(buildProgram({ log: () => {}, error: () => {} })) },
   ];
 }

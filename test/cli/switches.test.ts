@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { switchFromEnv } from '../../src/cli/main.js';
+import { switchFromEnv } from '../../src/cli/option-sources.js';
 import { UsageError } from '../../src/cli/usage-error.js';
 
 describe('switches from the environment', () => {

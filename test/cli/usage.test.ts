@@ -33,6 +33,17 @@ describe.concurrent('usage errors exit 2 with a message and run nothing', () => 
     ['a bad serve port', ['serve', '--port', '70000'], /--port/],
     ['a switch variable that is not a boolean', ['run'], /CONFORMANCE_STRICT: expected true or false/, { CONFORMANCE_STRICT: 'maybe' }],
     ['a serve chain node URL that is not http', ['serve', '--chain-rpc-url', 'ws://127.0.0.1:8545'], /--chain-rpc-url: only http and https/],
+    ['an empty network list', ['run', '--networks', ''], /--networks: empty/],
+    ['an empty operation list', ['run', '--operations', ' , '], /--operations: empty/],
+    ['an unknown check id', ['run', '--checks', 'response-schema,no-such-check'], /--checks: unknown check id: no-such-check/],
+    ['an unknown check id to skip', ['run', '--skip-checks', 'nope'], /--skip-checks: unknown check id: nope/],
+    ['checks that run on none of the operations', ['run', '--checks', 'floor-order-is-listing', '--operations', 'Relayer.FeeOptions'], /none of the chosen checks/],
+    ['--quiet with --verbose', ['run', '--quiet', '--verbose'], /contradict/],
+    ['a chain node that does not answer, for run', ['run', '--networks', 'polygon', '--chain-rpc-url', 'http://127.0.0.1:9/{network}'], /--chain-rpc-url: the chain node does not answer eth_chainId .*127\.0\.0\.1:9/],
+    ['a chain node that does not answer, for serve', ['serve', '--chain-rpc-url', 'http://127.0.0.1:9/'], /--chain-rpc-url: the chain node does not answer eth_chainId/],
+    ['an unknown fault', ['serve', '--fault', 'no-such-fault'], /--fault: unknown fault: no-such-fault .*--list-faults/],
+    ['an address serve cannot bind', ['serve', '--host', '192.0.2.1'], /^conformance: cannot listen on 192\.0\.2\.1:0: the address is not one of this machine's interfaces/m],
+    ['an unknown catalogue format', ['checks', '--format', 'xml'], /--format: expected text, json or md/],
   ];
   for (const [name, args, message, env] of cases) {
     it(name, async () => {

@@ -1,0 +1,64 @@
+/** `conformance checks [--format text|json|md]`: the check catalogue, with where each check runs and what it needs. */
+import { CHECK_CATALOGUE, type CheckDef } from '../checks/catalogue.js';
+import { checkScopes } from '../checks/check-operations.js';
+import { OPERATIONS, operationId } from '../contract/operations.js';
+import { UsageError } from './usage-error.js';
+
+export interface CatalogueEntry {
+  readonly id: string;
+  readonly level: CheckDef['level'];
+  readonly area: CheckDef['area'];
+  readonly title: string;
+  /** `<Service>.<Method>` ids, or service names for a service-wide wire check. */
+  readonly operations: readonly string[];
+  /** What it needs beyond a target: a fixture, and whether it writes (never run under --read-only). */
+  readonly needs: readonly string[];
+  readonly basis: string;
+}
+
+export function catalogueEntries(): CatalogueEntry[] {
+  const scopes = checkScopes();
+  return CHECK_CATALOGUE.map((c) => {
+    const scope = scopes.get(c.id)!;
+    return {
+      id: c.id,
+      level: c.level,
+      area: c.area,
+      title: c.title,
+      operations: [...scope.operations, ...scope.services],
+      needs: [...(c.needsFixture ? [`fixture: ${c.needsFixture}`] : []), ...(c.writes ? ['writes (skipped under --read-only)'] : [])],
+      basis: c.basis,
+    };
+  });
+}
+
+function where(entry: CatalogueEntry): string {
+  if (entry.operations.length === OPERATIONS.length && OPERATIONS.every((op) => entry.operations.includes(operationId(op)))) return 'every operation';
+  return entry.operations.join(', ');
+}
+
+const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+export function renderCatalogue(format: string): string {
+  const entries = catalogueEntries();
+  switch (format) {
+    case 'json':
+      return JSON.stringify(entries, null, 2);
+    case 'md':
+      return [
+        '| check id | level | area | operations | needs | what must hold | rests on |',
+        '|---|---|---|---|---|---|---|',
+        ...entries.map((e) => `| \`${e.id}\` | ${e.level} | ${e.area} | ${cell(where(e))} | ${cell(e.needs.join('; ') || '—')} | ${cell(e.title)} | ${cell(e.basis)} |`),
+      ].join('\n');
+    case 'text':
+      return entries
+        .map((e) => [`${e.id}  ${e.level} · ${e.area} · ${where(e)}${e.needs.length ? ` · needs ${e.needs.join('; ')}` : ''}`, `    ${e.title}`, `    rests on: ${e.basis}`].join('\n'))
+        .join('\n');
+    default:
+      throw new UsageError(`--format: expected text, json or md, got ${JSON.stringify(format)}`);
+  }
+}
+
+export function listChecks(raw: { format?: string }, io: { log: (line: string) => void }): void {
+  io.log(renderCatalogue(raw.format ?? 'text'));
+}

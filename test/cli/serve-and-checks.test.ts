@@ -1,0 +1,87 @@
+/** `conformance serve` as a demonstration (faults, a port in use) and `conformance checks`, run as a user would. */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { catalogueEntries } from '../../src/cli/checks-command.js';
+import { CHECK_CATALOGUE } from '../../src/checks/catalogue.js';
+import { FAULTS } from '../../src/server/faults.js';
+import { startReferenceServer } from '../../src/server/index.js';
+import { BIN, runCli } from '../support/run-cli.js';
+
+describe.concurrent('conformance serve', () => {
+  it('--list-faults names every fault of the table', async () => {
+    const result = await runCli(['serve', '--list-faults'], {}, 60_000);
+    expect(result.code).toBe(0);
+    for (const fault of FAULTS) expect(result.stdout).toMatch(new RegExp(`^${fault.name}\\s+\\S`, 'm'));
+  }, 60_000);
+
+  it('a port in use is one line and exit 2, no stack trace', async () => {
+    const busy = await startReferenceServer({ port: 0 });
+    try {
+      const port = new URL(busy.origin).port;
+      const result = await runCli(['serve', '--port', port], {}, 60_000);
+      expect(result.code).toBe(2);
+      expect(result.stderr.trim()).toBe(`conformance: cannot listen on 127.0.0.1:${port}: the port is in use by another process; choose another --port, or leave it out for a free one (EADDRINUSE)`);
+    } finally {
+      await busy.close();
+    }
+  }, 60_000);
+
+  it('--fault starts the server with that fault, and prints how to see it fail', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve', '--fault', 'no-auth', '--access-key', 'serve-fault-test-key'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('Ctrl-C')) resolve(text);
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
+      });
+      expect(out).toContain('with the fault no-auth: answers 200 without checking X-Access-Key');
+      expect(out).toMatch(/certify it: CONFORMANCE_ACCESS_KEY=serve-fault-test-key npx conformance run --target http:\/\/127\.0\.0\.1:\d+ --fixtures \S+\.json/);
+      expect(out).toMatch(/see it fail quickly: add --operations \S+ --networks \S+/);
+      const origin = /listening at (\S+)/.exec(out)![1]!;
+      // The fault is live: a request without a key is answered, where the clean server answers 401.
+      const answer = await fetch(`${origin}/marketplace/polygon/rpc/Marketplace/GetFloorOrder`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ contractAddress: '0x0000000000000000000000000000000000000001' }),
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, 60_000);
+});
+
+describe('conformance checks', () => {
+  it('every catalogue id is found where it runs: on operations or on services', () => {
+    const entries = catalogueEntries();
+    expect(entries.map((e) => e.id)).toEqual(CHECK_CATALOGUE.map((c) => c.id));
+    for (const entry of entries) expect(entry.operations.length, entry.id).toBeGreaterThan(0);
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    expect(byId.get('floor-order-is-listing')!.operations).toEqual(['Marketplace.GetFloorOrder']);
+    expect(byId.get('response-schema')!.operations).toHaveLength(18);
+    expect(byId.get('bad-route')!.operations).toContain('Relayer');
+    expect(byId.get('audience-round-trip')!.needs.join(' ')).toMatch(/builder\.projectId.*writes/);
+  });
+
+  it('--format json is the catalogue with operations and needs; md is a table; text is the default', async () => {
+    const [json, md, text] = await Promise.all([
+      runCli(['checks', '--format', 'json'], {}, 60_000),
+      runCli(['checks', '--format', 'md'], {}, 60_000),
+      runCli(['checks'], {}, 60_000),
+    ]);
+    expect(json.code).toBe(0);
+    const listed = JSON.parse(json.stdout) as { id: string; level: string; area: string; operations: string[]; needs: string[]; basis: string }[];
+    expect(listed.map((c) => c.id)).toEqual(CHECK_CATALOGUE.map((c) => c.id));
+    expect(listed.every((c) => c.basis.length > 0 && c.level && c.area)).toBe(true);
+    expect(md.stdout.split('\n')[0]).toBe('| check id | level | area | operations | needs | what must hold | rests on |');
+    expect(md.stdout.trimEnd().split('\n')).toHaveLength(CHECK_CATALOGUE.length + 2);
+    expect(text.stdout).toMatch(/^floor-order-is-listing {2}SHOULD · semantics · Marketplace\.GetFloorOrder · needs fixture: collection$/m);
+  }, 60_000);
+});
