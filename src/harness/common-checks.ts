@@ -12,6 +12,7 @@ import { Inconclusive, Skip, Violation } from './outcomes.js';
 import { assertProperty } from './property.js';
 import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
+import { judgeWrongRequestsNot5xx } from './wrong-requests.js';
 import type { CheckRun, CheckSession } from './session.js';
 import type { HttpResponse } from '../transport/http-client.js';
 
@@ -108,6 +109,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
 
 /** The error checks over every error answer the session's other checks received. */
 export async function runErrorChecks(session: CheckSession): Promise<void> {
+  await judgeWrongRequestsNot5xx(session);
   for (const id of ERROR_CHECKS) {
     await session.check(id, async (run) => {
       if (session.errorAnswers.length === 0) run.skip('no error answer was observed');

@@ -119,6 +119,18 @@ export const COMMON_FAULTS: readonly Fault[] = [
       { check: 'malformed-json', operation: COUNT },
       { check: 'malformed-json-bad-request', operation: COUNT },
       { check: 'invalid-request-not-5xx', operation: COUNT },
+      { check: 'wrong-request-not-5xx', operation: COUNT },
+    ],
+  },
+  {
+    name: 'content-type-500',
+    description: 'a Content-Type other than application/json gets 500 WebrpcInternalError',
+    hooks: { transform: (ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' && !isJsonContent(ctx) ? answer('WebrpcInternalError') : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'bad-content-type', operation: COUNT },
+      { check: 'wrong-request-not-5xx', operation: COUNT },
     ],
   },
   {
