@@ -1,3 +1,4 @@
+import { swapPairOf } from '../../src/config/fixtures.js';
 import { listingFilter } from '../../properties/index.js';
 import { GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
 import { assertProperty, deriveSeed, describeOperation, discoverFloorAnswer, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
@@ -39,7 +40,7 @@ async function overFilters(run: CheckRun, judge: (top: FoundOrder | undefined, f
 /** Makers and currencies of the collection's floor answer and of the fixtures' swap pair (possible order currencies). */
 async function seenInCollection(run: CheckRun) {
   const floorOrders = ordersInAnswer(await discoverFloorAnswer(run.session)).map((o) => o.order);
-  const swap = run.fixtures?.swap;
+  const swap = swapPairOf(run.fixtures);
   const known = collectionKnowledge(undefined, floorOrders);
   return { accounts: known.accounts, currencies: [...new Set([...known.currencies, ...(swap ? [swap.buyCurrencyAddress, swap.sellCurrencyAddress].map((a) => a.toLowerCase()) : [])])] };
 }

@@ -50,6 +50,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
     .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
     .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)'))
+    .addOption(option('--limited-access-key <key>', 'a second key without rights for the fixtures\' limitedKey.deniedOperations (prefer CONFORMANCE_LIMITED_ACCESS_KEY)'))
     .addOption(option('--networks <slugs>', 'comma-separated network slugs (default: all 39)'))
     .addOption(option('--operations <ids>', 'comma-separated Service.Method ids (default: all 18)'))
     .addOption(option('--seed <n>', 'seed of the generated requests (default: random, printed and reported)'))

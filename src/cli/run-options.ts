@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
-import { FixturesSchema, type Fixtures } from '../config/fixtures.js';
+import { ALL_NETWORKS, FixturesSchema, incompletePair, namesPairField, withNetworkDefaults, type Fixtures } from '../config/fixtures.js';
 import { targetsFromOrigin, type RunConfig, type Targets } from '../config/run-config.js';
 import { SchemaValidators } from '../validation/validators.js';
 import { publishable } from '../contract/schema-files.js';
@@ -20,6 +20,7 @@ export interface RawRunOptions {
   relayerUrl?: string;
   indexerUrl?: string;
   accessKey?: string;
+  limitedAccessKey?: string;
   networks?: string;
   operations?: string;
   seed?: string;
@@ -53,6 +54,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   return {
     targets,
     accessKey,
+    ...(raw.limitedAccessKey ? { limitedAccessKey: raw.limitedAccessKey } : {}),
     networks: parseList(raw.networks, NETWORK_SLUGS, '--networks', 'network slug'),
     operations: parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)'),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
@@ -143,8 +145,18 @@ export function loadFixtures(path: string): Fixtures {
     const lines = issues.slice(0, 5).map((i) => `  ${i.pointer || '/'}: ${i.message}`);
     throw new UsageError(`--fixtures: ${path} does not match schemas/fixtures.schema.json:\n${lines.join('\n')}`);
   }
-  const fixtures = data as Fixtures;
-  const unknownNetworks = Object.keys(fixtures.networks ?? {}).filter((slug) => !NETWORK_SLUGS.includes(slug));
+  const given = data as Fixtures;
+  const unknownNetworks = Object.keys(given.networks ?? {}).filter((slug) => slug !== ALL_NETWORKS && !NETWORK_SLUGS.includes(slug));
   if (unknownNetworks.length > 0) throw new UsageError(`--fixtures: unknown network slug(s) in ${path}: ${unknownNetworks.join(', ')}`);
+  const operationIds = OPERATIONS.map(operationId);
+  const unknownOperations = (given.limitedKey?.deniedOperations ?? []).filter((id) => !(operationIds as string[]).includes(id));
+  if (unknownOperations.length > 0) throw new UsageError(`--fixtures: limitedKey.deniedOperations names unknown operation(s): ${unknownOperations.join(', ')}`);
+  const fixtures = withNetworkDefaults(given, NETWORK_SLUGS);
+  // A pair a network starts is completed by "*" or refused; a network that names none just has no pair.
+  for (const [slug, network] of Object.entries(fixtures.networks ?? {})) {
+    if (!namesPairField(given.networks?.[slug])) continue;
+    const missing = incompletePair(network);
+    if (missing.length > 0) throw new UsageError(`--fixtures: networks.${slug}.swap gives part of a swap pair; missing ${missing.join(', ')} (from the network or "*")`);
+  }
   return fixtures;
 }

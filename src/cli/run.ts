@@ -56,6 +56,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         ...partial,
         targets: targetsFromOrigin(server.origin),
         accessKey: server.accessKey,
+        limitedAccessKey: server.limitedAccessKey,
         embedded: true,
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
@@ -87,13 +88,13 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       contractVersion: CONTRACT_VERSION,
       metadata: () => metadata(),
       expectedPerNetwork: expectedTestsPerNetwork(config),
-      accessKey: config.accessKey,
+      accessKey: [config.accessKey, config.limitedAccessKey],
       log: io.log,
     });
     try {
       await runVitest(config, reporter);
     } catch (error) {
-      const incident = redactSecret(`the runner failed: ${(error as Error).message}`, config.accessKey);
+      const incident = redactSecret(`the runner failed: ${(error as Error).message}`, [config.accessKey, config.limitedAccessKey]);
       io.log(`✘ ${incident}`);
       const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: [] });
       return finish({ ...report, verdict: 'fail', run: { ...report.run, incident } }, config, io);
@@ -177,5 +178,6 @@ function mergeFixtures(own: Fixtures, given: Fixtures): Fixtures {
   return {
     networks: { ...own.networks, ...given.networks },
     ...(given.builder ?? own.builder ? { builder: given.builder ?? own.builder! } : {}),
+    ...(given.limitedKey ?? own.limitedKey ? { limitedKey: given.limitedKey ?? own.limitedKey! } : {}),
   };
 }

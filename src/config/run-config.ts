@@ -19,6 +19,8 @@ export interface RunConfig {
   readonly embedded: boolean;
   /** Sent as X-Access-Key; never written to a report or a log. */
   readonly accessKey: string;
+  /** A second key with fewer rights (fixtures `limitedKey`); redacted like `accessKey`. */
+  readonly limitedAccessKey?: string;
   readonly networks: readonly string[];
   readonly operations: readonly string[];
   readonly seed: number;

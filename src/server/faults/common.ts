@@ -58,6 +58,14 @@ export const COMMON_FAULTS: readonly Fault[] = [
     trips: [{ check: 'auth-invalid-key', operation: COUNT }],
   },
   {
+    name: 'permission-denied-as-unauthorized',
+    description: 'a key without rights for the operation is answered 401 Unauthorized instead of 403 PermissionDenied',
+    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'PermissionDenied' ? answer('Unauthorized') : r) },
+    operations: ['Builder.GetAudience', COUNT],
+    networks: ['polygon'],
+    trips: [{ check: 'limited-key-permission-denied', operation: 'Builder.GetAudience' }],
+  },
+  {
     name: 'unauthorized-wrong-status',
     description: 'Unauthorized is answered with HTTP and status 403',
     hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'Unauthorized' ? answer('Unauthorized', 403, (b) => { b['status'] = 403; }) : r) },
