@@ -30,7 +30,7 @@ export function switchFromEnv(flag: string, env: NodeJS.ProcessEnv = process.env
   throw new UsageError(`${name}: expected true or false, got ${JSON.stringify(value)}`);
 }
 
-const SWITCHES = { strict: '--strict', readOnly: '--read-only', allowDestructive: '--allow-destructive' } as const;
+const SWITCHES = { strict: '--strict', readOnly: '--read-only', allowDestructive: '--allow-destructive', requireComplete: '--require-complete' } as const;
 
 export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void }): Command {
   const program = new Command('conformance')
@@ -62,6 +62,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--strict', 'SHOULD findings fail the run too'))
     .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
     .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
+    .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
     .action(async (raw: RawRunOptions) => {
       for (const [key, flag] of Object.entries(SWITCHES) as [keyof typeof SWITCHES, string][]) {
         if (raw[key] === undefined) {
@@ -84,6 +85,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--access-key <key>', 'the key the server accepts (default: a random one)'))
     .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}): GetNativeTokenBalance answers its eth_getBalance'))
+    .addOption(option('--fixtures-out <file>', 'write the server\'s own fixtures there; the printed certify command uses them'))
     .action(async (raw: RawServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve(raw, io);

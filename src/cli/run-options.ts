@@ -32,6 +32,7 @@ export interface RawRunOptions {
   strict?: boolean;
   readOnly?: boolean;
   allowDestructive?: boolean;
+  requireComplete?: boolean;
 }
 
 export const DEFAULT_RUNS = 10;
@@ -58,11 +59,12 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     networks: parseList(raw.networks, NETWORK_SLUGS, '--networks', 'network slug'),
     operations: parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)'),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
-    runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 0, 10_000),
+    runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
+    requireComplete: raw.requireComplete === true,
     fixtures: raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures),
     ...(raw.chainRpcUrl === undefined ? {} : { chainRpcUrl: parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true) }),
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),

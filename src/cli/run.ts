@@ -4,6 +4,7 @@
  * The report is written whatever happens: a run that cannot start or crashes still leaves one, with the
  * incident named.
  */
+import { coverageLine, verdictWords } from '../report/coverage.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -70,6 +71,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       runs: config.runs,
       strict: config.strict,
       readOnly: config.readOnly,
+      ...(config.requireComplete ? { requireComplete: true } : {}),
       targets: { embedded: config.embedded, ...config.targets },
       networks: [...config.networks],
       operations: [...config.operations],
@@ -115,9 +117,11 @@ function finish(report: Report, config: RunConfig, io: RunIo): RunOutcome {
 function summarize(report: Report, files: readonly string[], io: RunIo): RunOutcome {
   const c = report.counts;
   const failedNetworks = report.networks.filter((n) => n.status === 'failed').map((n) => n.slug);
+  const greenNetworks = report.networks.filter((n) => n.status === 'passed').length;
   io.log('');
-  io.log(`${report.verdict === 'pass' ? '✔ PASS' : '✘ FAIL'} — ${c.passed} passed, ${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings, ${c.skipped} skipped`);
-  io.log(`${report.networks.length - failedNetworks.length}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`);
+  io.log(`${report.verdict === 'pass' ? '✔' : '✘'} ${verdictWords(report)} — ${c.passed} passed, ${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings, ${c.skipped} skipped`);
+  if (report.coverage) io.log(coverageLine(report.coverage));
+  io.log(`${greenNetworks}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`);
   io.log(`${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`);
   if (report.run.incident) io.log(`incident: ${report.run.incident}`);
   const firstFailures = [...report.networks.flatMap((n) => n.operations), ...report.global.operations]

@@ -1,5 +1,6 @@
 /** `conformance serve`: the embedded reference server on its own, until Ctrl-C (or SIGTERM). */
 import { startReferenceServer } from '../server/index.js';
+import { certifyCommand, writeServerFixtures } from './certify-command.js';
 import { parseUrl } from './run-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -9,6 +10,7 @@ export interface RawServeOptions {
   accessKey?: string;
   seed?: string;
   chainRpcUrl?: string;
+  fixturesOut?: string;
 }
 
 export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }): Promise<void> {
@@ -28,7 +30,10 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   if (chainRpcUrl) io.log(`native balances from the chain node at ${new URL(chainRpcUrl.replaceAll('{network}', 'network')).origin}`);
   // The key of a local test server, printed so the user can paste it; it is not a secret of a real project.
   io.log(`access key: ${server.accessKey}`);
-  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin}${chainRpcUrl ? ` --chain-rpc-url '${chainRpcUrl}'` : ''}`);
+  const fixturesPath = raw.fixturesOut ? writeServerFixtures(server, raw.fixturesOut) : undefined;
+  if (fixturesPath) io.log(`its fixtures: ${fixturesPath}`);
+  io.log(`certify it: ${certifyCommand(server, { ...(fixturesPath ? { fixturesPath } : {}), ...(chainRpcUrl ? { chainRpcUrl } : {}) })}`);
+  if (!fixturesPath) io.log('(without --fixtures-out the checks that need known entities are skipped: the run can only pass incomplete)');
   io.log('Ctrl-C stops it');
   await new Promise<void>((resolve) => {
     const stop = () => {

@@ -29,6 +29,8 @@ export interface RunConfig {
   readonly strict: boolean;
   readonly readOnly: boolean;
   readonly allowDestructive: boolean;
+  /** A run with skipped MUST checks fails (exit 1) instead of passing incomplete. */
+  readonly requireComplete: boolean;
   readonly fixtures: Fixtures;
   readonly chainRpcUrl?: string;
   readonly reportDir: string;
