@@ -119,7 +119,7 @@ function audienceIgnoresProject(): FaultHooks {
       const audienceId = record(parse(ctx.rawBody))?.['audienceId'];
       if (response.status === 200) answered.set(audienceId, structuredClone(response));
       // Only the operation's own refusals (an audience not in that project); wire and key refusals stand.
-      else if (answered.has(audienceId) && ['NotFound', 'ProjectNotFound', 'PermissionDenied'].includes(String(record(response.body)?.['error']))) {
+      else if (answered.has(audienceId) && ['NotFound', 'ProjectNotFound'].includes(String(record(response.body)?.['error']))) {
         return structuredClone(answered.get(audienceId)!);
       }
       return response;

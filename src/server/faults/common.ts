@@ -265,7 +265,7 @@ export const COMMON_FAULTS: readonly Fault[] = [
     networks: TWO,
     timeoutMs: 2_000,
     // Every check that sends to the hanging operation on polygon ends errored; the error checks see no error answer.
-    trips: (['response-schema', 'response-conventions', 'response-content-type', 'auth-missing-key', 'auth-invalid-key', 'malformed-json', 'malformed-json-bad-request', 'bad-method', 'bad-content-type', 'valid-request-not-5xx', 'invalid-request-not-5xx', 'order-chain-id', 'floor-order-of-requested-collection', 'floor-order-is-listing', 'floor-order-not-above-token-listings'] as const).map(
+    trips: (['response-schema', 'response-conventions', 'response-content-type', 'auth-missing-key', 'auth-invalid-key', 'limited-key-permission-denied', 'malformed-json', 'malformed-json-bad-request', 'bad-method', 'bad-content-type', 'valid-request-not-5xx', 'invalid-request-not-5xx', 'order-chain-id', 'floor-order-of-requested-collection', 'floor-order-is-listing', 'floor-order-not-above-token-listings'] as const).map(
       (check) => ({ check, operation: FLOOR, network: 'polygon' }),
     ),
   },
