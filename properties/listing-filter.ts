@@ -15,6 +15,11 @@ import { address } from './address.js';
 export interface ListingFilterConstraints {
   /** The listing's own maker, marketplace and currency, when known. */
   readonly matching?: { readonly createdBy?: string; readonly marketplace?: string; readonly currency?: string };
+  /**
+   * Makers and currencies seen elsewhere in the collection: "another value" is drawn from these half the time,
+   * so a filter can name a value that has listings of its own rather than only a fresh address.
+   */
+  readonly seen?: { readonly accounts?: readonly string[]; readonly currencies?: readonly string[] };
 }
 
 type Choice = 'absent' | 'own' | 'other' | 'both';
@@ -36,9 +41,9 @@ export function listingFilter(constraints: ListingFilterConstraints = {}): fc.Ar
     .oneof(fc.tuple(keeping, keeping, keeping), fc.tuple(any, any, any).filter((t) => t.includes('other')))
     .filter((t) => t.some((c) => c !== 'absent'));
   const others = fc.record({
-    createdBy: otherAddress(own.createdBy),
+    createdBy: otherAddress(own.createdBy, constraints.seen?.accounts),
     marketplace: fc.constantFrom(...KINDS.filter((k) => k !== own.marketplace)),
-    currencies: otherAddress(own.currencies),
+    currencies: otherAddress(own.currencies, constraints.seen?.currencies),
   });
   return fc.tuple(choices, others).map(([picked, other]) => {
     const filter: Record<string, string[]> = {};
@@ -54,6 +59,8 @@ export function listingFilter(constraints: ListingFilterConstraints = {}): fc.Ar
   });
 }
 
-function otherAddress(own: string | undefined): fc.Arbitrary<string> {
-  return address({ case: 'lower' }).filter((a) => a !== own?.toLowerCase());
+function otherAddress(own: string | undefined, seen: readonly string[] = []): fc.Arbitrary<string> {
+  const fresh = address({ case: 'lower' }).filter((a) => a !== own?.toLowerCase());
+  const known = seen.filter((a) => a.toLowerCase() !== own?.toLowerCase());
+  return known.length === 0 ? fresh : fc.oneof(fc.constantFrom(...known), fresh);
 }

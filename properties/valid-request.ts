@@ -6,7 +6,7 @@
  *   the time the walk's own values probe the unknown-entity paths.
  */
 import fc from 'fast-check';
-import type { NetworkFixtures } from '../src/config/fixtures.js';
+import { swapPairOf, type NetworkFixtures } from '../src/config/fixtures.js';
 import type { Network } from '../src/contract/networks.js';
 import type { OperationDef, RequestOf } from '../src/contract/operations.js';
 import { chainIdFor } from './chain-id-for.js';
@@ -62,7 +62,8 @@ function fixtureOverlays(schema: JsonSchema, fixtures: NetworkFixtures | undefin
     const { address, listedTokenId } = fixtures.collection;
     candidates.push({ [target]: address, ...(listedTokenId === undefined ? {} : { tokenId: listedTokenId }) });
   }
-  if (fixtures.swap) candidates.push({ ...fixtures.swap });
+  const pair = swapPairOf(fixtures);
+  if (pair) candidates.push({ ...pair });
   if (fixtures.account !== undefined) candidates.push({ accountAddress: fixtures.account });
   return candidates
     .map((overlay) => Object.fromEntries(Object.entries(overlay).filter(([key]) => fields.has(key))))

@@ -8,7 +8,7 @@ import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError, UserConsoleLog } from 'vitest';
 import { buildReport, countResults, type RunMetadata } from '../src/report/build.js';
 import type { CheckResult, Report } from '../src/report/model.js';
-import { redactSecret } from '../src/report/redact.js';
+import { redactSecret, type Secrets } from '../src/report/redact.js';
 import type { ProgressListener } from './progress-events.js';
 import { writeReport } from './write-report.js';
 
@@ -20,7 +20,7 @@ export interface ConformanceReporterOptions {
   readonly metadata: () => RunMetadata;
   /** Test names per network expected, so the progress can say when a network is complete. */
   readonly expectedPerNetwork: ReadonlyMap<string, number>;
-  readonly accessKey: string;
+  readonly accessKey: Secrets;
   readonly progress: ProgressListener;
 }
 

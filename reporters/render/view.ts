@@ -3,6 +3,7 @@
  * few phrases every output uses. Pure functions of the report model; nothing here escapes (the renderers do,
  * each for its own language).
  */
+import { coverageLine, verdictWords } from '../../src/report/coverage.js';
 import type { CheckResult, Counts, OperationResult, Report } from '../../src/report/model.js';
 
 /** ✔ all passed · ✘ a MUST check failed or errored · ⚠ only SHOULD findings · – not run or all skipped. */
@@ -230,7 +231,8 @@ export function plural(n: number, noun: string): string {
 export function verdictText(report: Report): string {
   const c = report.counts;
   const parts = [plural(c.mustFailed, 'MUST finding'), plural(c.shouldFailed, 'SHOULD finding')];
-  return `${report.verdict === 'pass' ? 'PASS' : 'FAIL'} (${parts.join(', ')}${report.run.strict ? '; strict: SHOULD findings count' : ''})`;
+  const coverage = report.coverage ? `; ${coverageLine(report.coverage)}` : '';
+  return `${verdictWords(report)} (${parts.join(', ')}${report.run.strict ? '; strict: SHOULD findings count' : ''}${coverage})`;
 }
 
 /** The base addresses as one line each: `embedded` when the tool certified its own server. */

@@ -1,7 +1,7 @@
 import { GetLinkedWallets } from '../../src/contract/index.js';
 import { type CheckRun, describeOperation, ungrounded } from '../../src/harness/index.js';
 import { recordOf } from '../../src/semantics/judgement.js';
-import { expectLinkedWalletsRefused, linkedWalletsRequest, newKey, parentMessage } from '../../src/semantics/wallet-proofs.js';
+import { expectLinkedWalletsRefused, linkedWalletsRequest, parentMessage, seededKey } from '../../src/semantics/wallet-proofs.js';
 
 describeOperation({
   op: GetLinkedWallets,
@@ -9,7 +9,7 @@ describeOperation({
   // not the document: a server that refuses it breaks a SHOULD (linked-wallets-parent-signature-accepted), not
   // response-schema's MUST.
   example: async ({ session }) => {
-    const parent = newKey();
+    const parent = seededKey({ session }, 'example');
     const message = parentMessage(parent.address);
     return ungrounded(
       {
@@ -23,7 +23,7 @@ describeOperation({
   },
   checks: {
     'linked-wallets-parent-signature-accepted': async (run: CheckRun) => {
-      const parent = newKey();
+      const parent = seededKey(run, run.id, 'parent');
       const message = parentMessage(parent.address);
       const answer = await run.send(linkedWalletsRequest(run, parent.address, message, await parent.signMessage({ message })));
       if (answer.status !== 200) {
@@ -36,9 +36,9 @@ describeOperation({
       }
     },
     'linked-wallets-wrong-signature-refused': async (run: CheckRun) => {
-      const parent = newKey();
+      const parent = seededKey(run, run.id, 'parent');
       const message = parentMessage(parent.address);
-      const byAnother = await newKey().signMessage({ message });
+      const byAnother = await seededKey(run, run.id, 'another').signMessage({ message });
       await expectLinkedWalletsRefused(run, linkedWalletsRequest(run, parent.address, message, byAnother), "the message signed by another key than the parent's");
       const ofAnother = await parent.signMessage({ message: `${message} (another message)` });
       await expectLinkedWalletsRefused(run, linkedWalletsRequest(run, parent.address, message, ofAnother), "the parent's signature of another message");

@@ -1,3 +1,5 @@
+import { swapPairOf } from '../../src/config/fixtures.js';
+import { checkNoPriceWithoutLiquidity } from '../../src/semantics/illiquid.js';
 import { GetSwapPrice } from '../../src/contract/index.js';
 import { type CheckRun, deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
 import { decimalInteger } from '../../src/semantics/amounts.js';
@@ -19,7 +21,7 @@ function slippageAnswer(json: unknown, slippage: number): SlippageAnswer | strin
 describeOperation({
   op: GetSwapPrice,
   example: ({ session, generated }) => {
-    const swap = session.fixtures?.swap;
+    const swap = swapPairOf(session.fixtures);
     if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       buyCurrencyAddress: swap.buyCurrencyAddress,
@@ -30,6 +32,7 @@ describeOperation({
     });
   },
   checks: {
+    'swap-none-without-liquidity': (run: CheckRun) => checkNoPriceWithoutLiquidity(run, GetSwapPrice, 'swapPrice'),
     // Two non-zero slippages (webrpc servers read 0 as "not given", wire-facts.md §4): the example's, and a larger seeded one.
     'swap-price-honours-slippage': async (run: CheckRun) => {
       const { body, grounded: known, json } = await run.example();

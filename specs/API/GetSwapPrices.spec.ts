@@ -1,3 +1,5 @@
+import { swapPairOf } from '../../src/config/fixtures.js';
+import { checkNoPriceWithoutLiquidity } from '../../src/semantics/illiquid.js';
 import { GetSwapPrices } from '../../src/contract/index.js';
 import { type CheckRun, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
 import { settle } from '../../src/semantics/judgement.js';
@@ -6,7 +8,7 @@ import { judgeMaxPrices, NULL_SWAP_PRICES } from '../../src/semantics/swap.js';
 describeOperation({
   op: GetSwapPrices,
   example: ({ session, generated }) => {
-    const swap = session.fixtures?.swap;
+    const swap = swapPairOf(session.fixtures);
     if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       userAddress: swap.userAddress,
@@ -16,6 +18,7 @@ describeOperation({
     });
   },
   checks: {
+    'swap-prices-null-without-liquidity': (run: CheckRun) => checkNoPriceWithoutLiquidity(run, GetSwapPrices, 'swapPrices'),
     'swap-prices-max-price-not-below-price': async (run: CheckRun) => {
       const { json } = await run.example();
       const prices = (json as { swapPrices?: unknown }).swapPrices;

@@ -1,3 +1,5 @@
+import { swapPairOf } from '../../src/config/fixtures.js';
+import { checkNoPriceWithoutLiquidity } from '../../src/semantics/illiquid.js';
 import { GetSwapPrices, GetSwapQuote } from '../../src/contract/index.js';
 import { type CheckRun, deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
 import { recordOf, settle } from '../../src/semantics/judgement.js';
@@ -8,7 +10,7 @@ const NULL_QUOTE = 'swapQuote is null, which the document allows ("Unless stated
 describeOperation({
   op: GetSwapQuote,
   example: ({ session, generated }) => {
-    const swap = session.fixtures?.swap;
+    const swap = swapPairOf(session.fixtures);
     if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       userAddress: swap.userAddress,
@@ -20,9 +22,10 @@ describeOperation({
     });
   },
   checks: {
+    'swap-none-without-liquidity': (run: CheckRun) => checkNoPriceWithoutLiquidity(run, GetSwapQuote, 'swapQuote'),
     // "used after choosing a price from GetSwapPrices": choose one (seeded) and ask for its quote.
     'swap-quote-agrees-with-chosen-price': async (run: CheckRun) => {
-      const swap = run.fixtures?.swap;
+      const swap = swapPairOf(run.fixtures);
       if (!swap || !run.network) run.skip('no swap pair in the fixtures for this network');
       const { userAddress, buyCurrencyAddress, buyAmount } = swap;
       const chainId = run.network.chainId;

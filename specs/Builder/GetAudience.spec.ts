@@ -1,6 +1,6 @@
 import { GetAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, ownedAudience, ungrounded } from '../../src/harness/index.js';
-import { checkContactCount } from '../../src/semantics/audience-reading.js';
+import { checkContactCount, checkOtherProject } from '../../src/semantics/audience-reading.js';
 
 describeOperation({
   op: GetAudience,
@@ -14,5 +14,6 @@ describeOperation({
   },
   checks: {
     'audience-contact-count': checkContactCount,
+    'audience-not-answered-under-other-project': checkOtherProject,
   },
 });

@@ -1,11 +1,13 @@
+import { swapPairOf } from '../../src/config/fixtures.js';
 import { listingFilter } from '../../properties/index.js';
 import { GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
-import { assertProperty, deriveSeed, describeOperation, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
+import { assertProperty, deriveSeed, describeOperation, discoverFloorAnswer, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
 import { judgeHonoursFilter, judgeNotBelowFiltered } from '../../src/semantics/highest-listing-rules.js';
 import { settle, type Judgement } from '../../src/semantics/judgement.js';
 import type { ListingFilter } from '../../src/semantics/listing-filter.js';
 import { judgeIsListing, judgeOfCollectible, judgeOrderChainIds } from '../../src/semantics/order-rules.js';
-import { singleOrderIn, textOf, type FoundOrder } from '../../src/semantics/orders.js';
+import { collectionKnowledge } from '../../src/semantics/collection-knowledge.js';
+import { ordersInAnswer, singleOrderIn, textOf, type FoundOrder } from '../../src/semantics/orders.js';
 
 /**
  * The unfiltered answer (the example) against a seeded property over filters built around it: each filtered
@@ -19,18 +21,40 @@ async function overFilters(run: CheckRun, judge: (top: FoundOrder | undefined, f
   const matching = { ...optional('createdBy', own('createdBy')), ...optional('marketplace', own('marketplace')), ...optional('currency', own('priceCurrencyAddress')) };
   const reasons = new Set<string>();
   let judged = 0;
-  await assertProperty(run, listingFilter({ matching }), async (filter) => {
+  const seen = await seenInCollection(run);
+  await assertProperty(run, listingFilter({ matching, seen }), async (filter) => {
     const answer = await sendShared(run, { ...request, filter });
     if (answer.status !== 200 || answer.json === undefined) {
       reasons.add(`a filtered request got ${answer.status}`);
       return;
     }
-    const judgement = judge(top, filter, singleOrderIn(answer.json));
+    let judgement = judge(top, filter, singleOrderIn(answer.json));
+    if (judgement !== 'holds' && 'finding' in judgement) judgement = await judgeAgain(run, request, filter, judge);
     if (judgement === 'holds') judged += 1;
     else if ('finding' in judgement) run.fail(judgement.finding);
     else reasons.add(judgement.undecided);
   }, { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'listing-filter'), numRuns: run.config.runs });
   if (judged === 0) run.skip(`no filtered answer could be judged: ${[...reasons].join('; ')}`);
+}
+
+/** Makers and currencies of the collection's floor answer and of the fixtures' swap pair (possible order currencies). */
+async function seenInCollection(run: CheckRun) {
+  const floorOrders = ordersInAnswer(await discoverFloorAnswer(run.session)).map((o) => o.order);
+  const swap = swapPairOf(run.fixtures);
+  const known = collectionKnowledge(undefined, floorOrders);
+  return { accounts: known.accounts, currencies: [...new Set([...known.currencies, ...(swap ? [swap.buyCurrencyAddress, swap.sellCurrencyAddress].map((a) => a.toLowerCase()) : [])])] };
+}
+
+/**
+ * A finding is confirmed on fresh answers, unfiltered and filtered, before it is reported: live listings move
+ * between two requests.
+ */
+async function judgeAgain(run: CheckRun, request: object, filter: ListingFilter, judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement): Promise<Judgement> {
+  const unfiltered = await run.send(request);
+  const filtered = await run.send({ ...request, filter });
+  if (unfiltered.status !== 200 || filtered.status !== 200) return { undecided: 'a request asked again was refused' };
+  const again = judge(singleOrderIn(unfiltered.json), filter, singleOrderIn(filtered.json));
+  return again === 'holds' ? { undecided: 'a finding did not hold when read again (the listings changed between reads)' } : again;
 }
 
 /**

@@ -37,6 +37,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
     .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
     .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)'))
+    .addOption(option('--limited-access-key <key>', 'a second key without rights for the fixtures\' limitedKey.deniedOperations (prefer CONFORMANCE_LIMITED_ACCESS_KEY)'))
     .addOption(option('--networks <slugs>', 'comma-separated network slugs (default: all 39)'))
     .addOption(option('--operations <ids>', 'comma-separated Service.Method ids (default: all 18)'))
     .addOption(option('--seed <n>', 'seed of the generated requests (default: random, printed and reported)'))
@@ -54,6 +55,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--quiet', 'print the verdict only'))
     .addOption(option('--verbose', 'print every request as it is sent'))
     .addHelpText('after', EXIT_CODES)
+    .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
     .action(async (raw: RawRunOptions) => {
       const options = parseRunOptions(raw);
       await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
@@ -75,6 +77,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
     .addOption(option('--list-faults', 'list the named faults and exit'))
     .addHelpText('after', EXIT_CODES)
+    .addOption(option('--fixtures-out <file>', 'write the server\'s own fixtures there; the printed certify command uses them'))
     .action(async (raw: RawServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve(raw, io);

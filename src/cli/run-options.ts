@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
-import { FixturesSchema, type Fixtures } from '../config/fixtures.js';
+import { ALL_NETWORKS, FixturesSchema, incompletePair, namesPairField, withNetworkDefaults, type Fixtures } from '../config/fixtures.js';
 import { targetsFromOrigin, type RunConfig, type Targets } from '../config/run-config.js';
 import { SchemaValidators } from '../validation/validators.js';
 import { publishable } from '../contract/schema-files.js';
@@ -22,6 +22,7 @@ export interface RawRunOptions {
   relayerUrl?: string;
   indexerUrl?: string;
   accessKey?: string;
+  limitedAccessKey?: string;
   networks?: string;
   operations?: string;
   seed?: string;
@@ -38,6 +39,7 @@ export interface RawRunOptions {
   skipChecks?: string;
   quiet?: boolean;
   verbose?: boolean;
+  requireComplete?: boolean;
 }
 
 export const DEFAULT_RUNS = 10;
@@ -62,15 +64,17 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   return {
     targets,
     accessKey,
+    ...(raw.limitedAccessKey ? { limitedAccessKey: raw.limitedAccessKey } : {}),
     networks: parseList(raw.networks, NETWORK_SLUGS, '--networks', 'network slug'),
     ...chooseChecks(raw.checks, raw.skipChecks, parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)')),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
-    runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 0, 10_000),
+    runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
+    requireComplete: raw.requireComplete === true,
     fixtures: raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures),
     ...(raw.chainRpcUrl === undefined ? {} : { chainRpcUrl: parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true) }),
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),
@@ -156,8 +160,18 @@ export function loadFixtures(path: string): Fixtures {
     const lines = issues.slice(0, 5).map((i) => `  ${i.pointer || '/'}: ${i.message}`);
     throw new UsageError(`--fixtures: ${path} does not match schemas/fixtures.schema.json:\n${lines.join('\n')}`);
   }
-  const fixtures = data as Fixtures;
-  const unknownNetworks = Object.keys(fixtures.networks ?? {}).filter((slug) => !NETWORK_SLUGS.includes(slug));
+  const given = data as Fixtures;
+  const unknownNetworks = Object.keys(given.networks ?? {}).filter((slug) => slug !== ALL_NETWORKS && !NETWORK_SLUGS.includes(slug));
   if (unknownNetworks.length > 0) throw new UsageError(`--fixtures: unknown network slug(s) in ${path}: ${unknownNetworks.join(', ')}`);
+  const operationIds = OPERATIONS.map(operationId);
+  const unknownOperations = (given.limitedKey?.deniedOperations ?? []).filter((id) => !(operationIds as string[]).includes(id));
+  if (unknownOperations.length > 0) throw new UsageError(`--fixtures: limitedKey.deniedOperations names unknown operation(s): ${unknownOperations.join(', ')}`);
+  const fixtures = withNetworkDefaults(given, NETWORK_SLUGS);
+  // A pair a network starts is completed by "*" or refused; a network that names none just has no pair.
+  for (const [slug, network] of Object.entries(fixtures.networks ?? {})) {
+    if (!namesPairField(given.networks?.[slug])) continue;
+    const missing = incompletePair(network);
+    if (missing.length > 0) throw new UsageError(`--fixtures: networks.${slug}.swap gives part of a swap pair; missing ${missing.join(', ')} (from the network or "*")`);
+  }
   return fixtures;
 }

@@ -4,6 +4,7 @@
  * The report is written whatever happens: a run that cannot start or crashes still leaves one, with the
  * incident named.
  */
+import { coverageLine, verdictWords } from '../report/coverage.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +58,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         ...partial,
         targets: targetsFromOrigin(server.origin),
         accessKey: server.accessKey,
+        limitedAccessKey: server.limitedAccessKey,
         embedded: true,
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
@@ -70,6 +72,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       runs: config.runs,
       strict: config.strict,
       readOnly: config.readOnly,
+      ...(config.requireComplete ? { requireComplete: true } : {}),
       targets: { embedded: config.embedded, ...config.targets },
       networks: [...config.networks],
       operations: [...config.operations],
@@ -90,14 +93,14 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       contractVersion: CONTRACT_VERSION,
       metadata: () => metadata(),
       expectedPerNetwork: expectedTestsPerNetwork(config),
-      accessKey: config.accessKey,
+      accessKey: [config.accessKey, config.limitedAccessKey],
       progress,
     });
     try {
       await runVitest(config, reporter);
     } catch (error) {
       progress.stop();
-      const incident = redactSecret(`the runner failed: ${(error as Error).message}`, config.accessKey);
+      const incident = redactSecret(`the runner failed: ${(error as Error).message}`, [config.accessKey, config.limitedAccessKey]);
       terminal.note(`✘ ${incident}`);
       const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: [] });
       return finish({ ...report, verdict: 'fail', run: { ...report.run, incident } }, config, terminal);
@@ -181,5 +184,6 @@ function mergeFixtures(own: Fixtures, given: Fixtures): Fixtures {
   return {
     networks: { ...own.networks, ...given.networks },
     ...(given.builder ?? own.builder ? { builder: given.builder ?? own.builder! } : {}),
+    ...(given.limitedKey ?? own.limitedKey ? { limitedKey: given.limitedKey ?? own.limitedKey! } : {}),
   };
 }

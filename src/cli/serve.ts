@@ -1,5 +1,5 @@
 /** `conformance serve`: the embedded reference server on its own, until Ctrl-C (or SIGTERM). */
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NETWORKS } from '../contract/networks.js';
@@ -8,6 +8,7 @@ import { faultByName, FAULTS, type Fault } from '../server/faults.js';
 import { startReferenceServer } from '../server/index.js';
 import { describeSilent, silentChainNodes } from './chain-node-preflight.js';
 import { listenFailure } from './listen-failure.js';
+import { certifyCommand, writeServerFixtures } from './certify-command.js';
 import { parseUrl } from './run-options.js';
 import { UsageError } from './usage-error.js';
 
@@ -20,6 +21,7 @@ export interface RawServeOptions {
   latencyMs?: string;
   fault?: string;
   listFaults?: boolean;
+  fixturesOut?: string;
 }
 
 export function faultList(): string[] {
@@ -72,12 +74,14 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   if (chainRpcUrl) io.log(`native balances from the chain node at ${nodeOrigin(chainRpcUrl.replaceAll('{network}', 'network'))}`);
   for (const fault of faults) io.log(`with the fault ${fault.name}: ${fault.description}`);
   // Its own data as a fixtures file: with it a run reaches the checks that need known entities (a collection,
-  // a swap pair, a Builder project), so a fault in them shows.
-  const fixtures = join(tmpdir(), `conformance-serve-${process.pid}.fixtures.json`);
-  writeFileSync(fixtures, `${JSON.stringify(server.fixtures, null, 2)}\n`);
-  // The key of a local test server, printed so the user can paste it; it is not a secret of a real project.
+  // a swap pair, a Builder project), so a fault in them shows. Kept where --fixtures-out says, else a
+  // temporary file removed on stop.
+  const temporary = raw.fixturesOut ? undefined : join(tmpdir(), `conformance-serve-${process.pid}.fixtures.json`);
+  const fixturesPath = writeServerFixtures(server, raw.fixturesOut ?? temporary!);
+  io.log(`its fixtures: ${fixturesPath}`);
+  // The keys of a local test server, printed so the user can paste them; they are not secrets of a real project.
   io.log(`access key: ${server.accessKey}`);
-  io.log(`certify it: CONFORMANCE_ACCESS_KEY=${server.accessKey} npx conformance run --target ${server.origin} --fixtures ${fixtures}${chainRpcUrl ? ` --chain-rpc-url '${chainRpcUrl}'` : ''}`);
+  io.log(`certify it: ${certifyCommand(server, { fixturesPath, ...(chainRpcUrl ? { chainRpcUrl } : {}) })}`);
   if (faults.length > 0) {
     // Where the fault shows: the operations and networks its own self-test runs, so the demonstration is quick.
     const operations = [...new Set(faults.flatMap((f) => f.operations))];
@@ -89,7 +93,7 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      rmSync(fixtures, { force: true });
+      if (temporary) rmSync(temporary, { force: true });
       void server.close().then(resolve);
     };
     process.on('SIGINT', stop);

@@ -23,14 +23,18 @@ export const NetworkFixturesSchema = Type.Object(
         { additionalProperties: false },
       ),
     ),
-    /** An ERC-20 token that can be bought with `sellCurrencyAddress` (swap checks). */
+    /**
+     * An ERC-20 token that can be bought with `sellCurrencyAddress` (swap checks; the four pair fields come
+     * together), and a currency whose pool lacks liquidity (GetSwapPrices answers null for it).
+     */
     swap: Type.Optional(
       Type.Object(
         {
-          buyCurrencyAddress: Address,
-          sellCurrencyAddress: Address,
-          buyAmount: Decimal,
-          userAddress: Address,
+          buyCurrencyAddress: Type.Optional(Address),
+          sellCurrencyAddress: Type.Optional(Address),
+          buyAmount: Type.Optional(Decimal),
+          userAddress: Type.Optional(Address),
+          illiquidCurrencyAddress: Type.Optional(Address),
         },
         { additionalProperties: false },
       ),
@@ -45,7 +49,15 @@ export type NetworkFixtures = Static<typeof NetworkFixturesSchema>;
 export const FixturesSchema = Type.Object(
   {
     $schema: Type.Optional(Type.String()),
-    networks: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }), NetworkFixturesSchema)),
+    /** Per network slug; `*` holds defaults for every network, merged under each network's own entry. */
+    networks: Type.Optional(Type.Record(Type.String({ pattern: '^(\\*|[a-z0-9]+(-[a-z0-9]+)*)$' }), NetworkFixturesSchema)),
+    /** What the key of --limited-access-key may not do: these operations answer it 403 PermissionDenied. */
+    limitedKey: Type.Optional(
+      Type.Object(
+        { deniedOperations: Type.Array(Type.String({ pattern: '^[A-Za-z]+\\.[A-Za-z]+$' }), { minItems: 1 }) },
+        { additionalProperties: false },
+      ),
+    ),
     builder: Type.Optional(
       Type.Object(
         {
@@ -63,3 +75,54 @@ export const FixturesSchema = Type.Object(
   { $id: `${SCHEMA_BASE}fixtures.schema.json`, additionalProperties: false },
 );
 export type Fixtures = Static<typeof FixturesSchema>;
+
+/** The defaults entry of `networks`. */
+export const ALL_NETWORKS = '*';
+
+export interface SwapPair {
+  readonly buyCurrencyAddress: string;
+  readonly sellCurrencyAddress: string;
+  readonly buyAmount: string;
+  readonly userAddress: string;
+}
+
+const PAIR_FIELDS = ['buyCurrencyAddress', 'sellCurrencyAddress', 'buyAmount', 'userAddress'] as const;
+
+/** The network's tradable swap pair, when the fixtures give all four of its fields. */
+export function swapPairOf(fixtures: NetworkFixtures | undefined): SwapPair | undefined {
+  const swap = fixtures?.swap;
+  return swap && PAIR_FIELDS.every((f) => swap[f] !== undefined) ? (swap as SwapPair) : undefined;
+}
+
+/** Whether a network's own entry names any field of a swap pair. */
+export function namesPairField(fixtures: NetworkFixtures | undefined): boolean {
+  const swap = fixtures?.swap;
+  return swap !== undefined && PAIR_FIELDS.some((f) => swap[f] !== undefined);
+}
+
+/** A swap entry that gives some of the pair's fields but not all (after defaults are merged): what is missing. */
+export function incompletePair(fixtures: NetworkFixtures): string[] {
+  const swap = fixtures.swap;
+  if (!swap || PAIR_FIELDS.every((f) => swap[f] === undefined)) return [];
+  return PAIR_FIELDS.filter((f) => swap[f] === undefined);
+}
+
+/** Every network's entry with the `*` defaults merged under it (objects field by field); `*` itself removed. */
+export function withNetworkDefaults(fixtures: Fixtures, slugs: readonly string[]): Fixtures {
+  const networks = fixtures.networks;
+  const defaults = networks?.[ALL_NETWORKS];
+  if (!networks || !defaults) return fixtures;
+  const merged: Record<string, NetworkFixtures> = {};
+  for (const slug of slugs) {
+    const own = networks[slug] ?? {};
+    const collection = defaults.collection || own.collection ? { ...defaults.collection, ...own.collection } : undefined;
+    const swap = defaults.swap || own.swap ? { ...defaults.swap, ...own.swap } : undefined;
+    const account = own.account ?? defaults.account;
+    merged[slug] = {
+      ...(collection ? { collection: collection as NonNullable<NetworkFixtures['collection']> } : {}),
+      ...(swap ? { swap } : {}),
+      ...(account ? { account } : {}),
+    };
+  }
+  return { ...fixtures, networks: merged };
+}

@@ -19,6 +19,8 @@ export interface RunConfig {
   readonly embedded: boolean;
   /** Sent as X-Access-Key; never written to a report or a log. */
   readonly accessKey: string;
+  /** A second key with fewer rights (fixtures `limitedKey`); redacted like `accessKey`. */
+  readonly limitedAccessKey?: string;
   readonly networks: readonly string[];
   readonly operations: readonly string[];
   readonly seed: number;
@@ -29,6 +31,8 @@ export interface RunConfig {
   readonly strict: boolean;
   readonly readOnly: boolean;
   readonly allowDestructive: boolean;
+  /** A run with skipped MUST checks fails (exit 1) instead of passing incomplete. */
+  readonly requireComplete: boolean;
   readonly fixtures: Fixtures;
   readonly chainRpcUrl?: string;
   readonly reportDir: string;

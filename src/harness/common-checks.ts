@@ -12,6 +12,7 @@ import { Inconclusive, Skip, Violation } from './outcomes.js';
 import { assertProperty } from './property.js';
 import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
+import { judgeWrongRequestsNot5xx } from './wrong-requests.js';
 import type { CheckRun, CheckSession } from './session.js';
 import type { HttpResponse } from '../transport/http-client.js';
 
@@ -67,6 +68,18 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     expectUnauthorized(run, answer);
   });
 
+  await session.check('limited-key-permission-denied', async (run) => {
+    const key = session.config.limitedAccessKey ?? run.skip('no limited key given (--limited-access-key or CONFORMANCE_LIMITED_ACCESS_KEY)');
+    const denied = session.config.fixtures.limitedKey?.deniedOperations ?? run.skip('the fixtures name no limitedKey.deniedOperations');
+    const answer = await run.send((await example()).body, { accessKey: key });
+    if (denied.includes(session.operationId)) {
+      const verdict = matchesError(answer, 403, 'PermissionDenied', 1001);
+      if (verdict) run.fail({ ...verdict, message: `a key without rights for the operation (fixtures limitedKey.deniedOperations): ${verdict.message}` });
+    } else if (answer.status === 401 || answer.status === 403) {
+      run.fail({ message: 'the limited key has rights for this operation (it is not in limitedKey.deniedOperations): it must not be refused', pointer: '', expected: 'not 401 or 403', actual: `${answer.status} ${errorName(answer)}`.trim() });
+    }
+  });
+
   await judgeMalformedJson(session);
 
   await session.check('bad-method', async (run) => {
@@ -108,6 +121,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
 
 /** The error checks over every error answer the session's other checks received. */
 export async function runErrorChecks(session: CheckSession): Promise<void> {
+  await judgeWrongRequestsNot5xx(session);
   for (const id of ERROR_CHECKS) {
     await session.check(id, async (run) => {
       if (session.errorAnswers.length === 0) run.skip('no error answer was observed');

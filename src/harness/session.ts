@@ -87,6 +87,11 @@ export class CheckSession {
     return this.network ? this.config.fixtures.networks?.[this.network.slug] : undefined;
   }
 
+  /** Every key of the run: none may reach a report. */
+  get secrets(): readonly (string | undefined)[] {
+    return [this.config.accessKey, this.config.limitedAccessKey];
+  }
+
   /** Requests actually sent (a request not sent after repeated timeouts is not counted). */
   get requests(): number {
     return this.sent;
@@ -199,7 +204,7 @@ export class CheckSession {
     if (index === undefined) return undefined;
     const outcome = this.exchanges[index];
     if (!outcome) return undefined;
-    const secret = this.config.accessKey;
+    const secret = this.secrets;
     const request = {
       method: outcome.request.method,
       url: redactSecret(outcome.request.url, secret),
@@ -227,7 +232,7 @@ export class CheckSession {
       detail.expected !== undefined || detail.actual !== undefined
         ? ` — expected ${show(detail.expected)}, actual ${show(detail.actual)}`
         : '';
-    return redactSecret(`${where}${pointer}: ${detail.message}${expectation}`, this.config.accessKey);
+    return redactSecret(`${where}${pointer}: ${detail.message}${expectation}`, this.secrets);
   }
 
   /**
@@ -244,7 +249,7 @@ export class CheckSession {
     const outcome = index === undefined ? undefined : this.exchanges[index];
     return {
       ...(exchange ? { exchange } : {}),
-      ...(outcome ? { reproduction: redactSecret(curlLine(outcome.request), this.config.accessKey) } : {}),
+      ...(outcome ? { reproduction: redactSecret(curlLine(outcome.request, this.config.limitedAccessKey), this.secrets) } : {}),
     };
   }
 
@@ -265,7 +270,7 @@ export class CheckSession {
         message: this.describe(id, d),
         ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
         ...(d.expected !== undefined ? { expected: show(d.expected, 400) } : {}),
-        ...(d.actual !== undefined ? { actual: redactSecret(show(d.actual, 400), this.config.accessKey) } : {}),
+        ...(d.actual !== undefined ? { actual: redactSecret(show(d.actual, 400), this.secrets) } : {}),
         ...exchange,
         ...extra,
       };

@@ -3,6 +3,7 @@
  * the verdict. Pure, so the reporter, a merge of shards or a test can all call it.
  */
 import { findNetwork } from '../contract/networks.js';
+import { coverageOf } from './coverage.js';
 import type { CheckResult, Counts, GroupStatus, NetworkResult, OperationResult, Report } from './model.js';
 
 export type RunMetadata = Omit<Report['run'], 'requests'> & { readonly requests?: number };
@@ -81,12 +82,15 @@ export function buildReport(input: BuildInput): Report {
   const globalCounts = countResults(global);
   const counts = countResults(input.results);
   const requests = input.run.requests ?? input.results.reduce((sum, r) => sum + r.requests, 0);
-  const failing = counts.mustFailed > 0 || (input.run.strict && counts.shouldFailed > 0) || input.run.incident !== undefined;
+  const coverage = coverageOf(input.results);
+  const failing =
+    counts.mustFailed > 0 || (input.run.strict && counts.shouldFailed > 0) || input.run.incident !== undefined || !coverage.tested || (input.run.requireComplete === true && !coverage.complete);
   return {
     tool: input.tool,
     contractVersion: input.contractVersion,
     run: { ...input.run, requests },
     verdict: failing ? 'fail' : 'pass',
+    coverage,
     counts,
     networks,
     global: { status: statusOf(globalCounts), counts: globalCounts, operations: groupByOperation(global, input.run.operations) },

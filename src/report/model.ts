@@ -3,6 +3,7 @@
  * JUnit) is a pure function of it. Results are keyed by `<Service>.<Method>:<checkId>` within a network, so
  * baselines and diffs of two runs can match them.
  */
+import { CoverageSchema } from './coverage.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
 
@@ -141,11 +142,15 @@ export const ReportSchema = Type.Object(
         incident: Type.Optional(Type.String()),
         /** The check ids chosen with --checks/--skip-checks; absent when every check was run. */
         checks: Type.Optional(Type.Array(Type.String())),
+        /** --require-complete: a run with skipped MUST checks fails. */
+        requireComplete: Type.Optional(Type.Boolean()),
       },
       { additionalProperties: false },
     ),
     /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either). */
     verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+    /** What the run tested of the contract's MUST checks: a pass with skipped ones is "PASS (incomplete)". */
+    coverage: Type.Optional(CoverageSchema),
     counts: Counts,
     networks: Type.Array(NetworkResultSchema),
     /** What is not per network: Builder operations and per-service wire checks. */

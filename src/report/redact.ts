@@ -12,10 +12,16 @@ export function redactHeaders(headers: Readonly<Record<string, string>>): Record
   return out;
 }
 
+/** One secret, or several (the access key and the limited access key). */
+export type Secrets = string | undefined | readonly (string | undefined)[];
+
 /** Replaces every occurrence of a secret (the key may be echoed back by a hostile server). */
-export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || secret.length < 4) return text;
-  return text.split(secret).join(REDACTED);
+export function redactSecret(text: string, secrets: Secrets): string {
+  let result = text;
+  for (const secret of typeof secrets === 'string' || secrets === undefined ? [secrets] : secrets) {
+    if (secret && secret.length >= 4) result = result.split(secret).join(REDACTED);
+  }
+  return result;
 }
 
 /**
@@ -36,7 +42,7 @@ export function redactPersonalData(value: unknown, insideContacts = false): unkn
 }
 
 /** A body text with personal data removed: JSON is redacted structurally, anything else kept as is. */
-export function redactBodyText(text: string, secret: string | undefined): string {
+export function redactBodyText(text: string, secret: Secrets): string {
   let result = text;
   try {
     result = JSON.stringify(redactPersonalData(JSON.parse(text)));

@@ -75,3 +75,31 @@ export async function checkContactCount(run: CheckRun): Promise<void> {
   }
   if (judged === 0) run.skip('no GetAudience answer carried a contactCount (the document lets a field be absent)');
 }
+
+/**
+ * audience-not-answered-under-other-project: the example audience, asked for under another project (one more
+ * than its own), is refused or answered as that project's — never as the audience of the project it is in.
+ * Reads only.
+ */
+export async function checkOtherProject(run: CheckRun): Promise<void> {
+  const example = await run.example();
+  const asked = recordOf(example.body) ?? {};
+  const own = readingOf(example.json).projectId ?? asked['projectId'];
+  if (typeof own !== 'number' || typeof asked['audienceId'] !== 'number') run.skip('the example names no numeric project and audience');
+  const other = own + 1;
+  const answer = await run.send({ projectId: other, audienceId: asked['audienceId'] }, { op: GetAudience });
+  if (answer.status !== 200) return;
+  const reading = readingOf(answer.json);
+  if (reading.projectId === undefined) {
+    if (reading.id === undefined) return; // an empty answer: no audience under that project
+    run.skip(`asked under project ${other}, the audience was answered without a projectId to compare`);
+  }
+  if (reading.projectId !== other) {
+    run.fail({
+      message: `audience ${String(asked['audienceId'])} of project ${own}, asked for under project ${other}, must not be answered as another project's`,
+      pointer: '/audience/projectId',
+      expected: other,
+      actual: reading.projectId,
+    });
+  }
+}

@@ -9,8 +9,8 @@ import { show } from '../harness/outcomes.js';
 import type { Judgement } from './judgement.js';
 import { filterMismatches, passesFilter, type ListingFilter } from './listing-filter.js';
 import { judgeNotAbove } from './order-rules.js';
-import { textOf, type FoundOrder } from './orders.js';
-import { comparePrices } from './prices.js';
+import type { FoundOrder } from './orders.js';
+import { describePrice, pricedAbove } from './prices.js';
 
 export function judgeHonoursFilter(top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined): Judgement {
   const keepsTop = top ? passesFilter(top.order, filter) : undefined;
@@ -24,9 +24,9 @@ export function judgeHonoursFilter(top: FoundOrder | undefined, filter: ListingF
     return { finding: { message: `the filtered answer breaks the filter's ${mismatch.clause} clause`, pointer: `${found.pointer}/${mismatch.field}`, expected: `one of ${show(mismatch.list)}`, actual: mismatch.value } };
   }
   if (top && keepsTop) {
-    const prices = comparePrices(found.order, top.order);
-    if (prices.comparable && prices.a < prices.b) {
-      return { finding: { message: `the filter ${show(filter)} keeps the unfiltered highest listing, yet the filtered answer is priced below it`, pointer: `${found.pointer}/priceAmount`, expected: textOf(top.order, 'priceAmount'), actual: textOf(found.order, 'priceAmount') } };
+    const relation = pricedAbove(top.order, found.order);
+    if (relation.comparable && relation.above) {
+      return { finding: { message: `the filter ${show(filter)} keeps the unfiltered highest listing, yet the filtered answer is priced below it`, pointer: `${found.pointer}/${relation.basis}`, expected: describePrice(top.order), actual: describePrice(found.order) } };
     }
   }
   return 'holds';

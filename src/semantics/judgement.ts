@@ -14,3 +14,15 @@ export function settle(run: CheckRun, judgement: Judgement): void {
 
 export const recordOf = (value: unknown): Record<string, unknown> | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/**
+ * Judges once; a finding stands only when a second, fresh reading confirms it: live data moves between two
+ * requests (a listing sold, a price changed), and a relation between two answers must not fail on that.
+ * `read(true)` must send its requests again rather than reuse the first answers.
+ */
+export async function settleConfirmed(run: CheckRun, read: (again: boolean) => Promise<Judgement>): Promise<void> {
+  const first = await read(false);
+  if (first === 'holds' || !('finding' in first)) return settle(run, first);
+  const second = await read(true);
+  settle(run, second === 'holds' ? { undecided: `a finding did not hold when read again (the data changed between reads): ${first.finding.message}` } : second);
+}

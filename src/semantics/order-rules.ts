@@ -6,7 +6,7 @@
 import type { Judgement } from './judgement.js';
 import { sameAddress, sameTokenId } from './identifiers.js';
 import { numberOf, ordersInAnswer, sideOf, textOf, type FoundOrder } from './orders.js';
-import { comparePrices, describePrice } from './prices.js';
+import { describePrice, pricedAbove } from './prices.js';
 
 /** Every order's chainId, where it is a number, is the network's (interface.md: "The chain is implied by the slug"). */
 export function judgeOrderChainIds(json: unknown, chainId: number): Judgement {
@@ -66,8 +66,9 @@ export function judgeIsListing(found: FoundOrder | undefined, what: string): Jud
 }
 
 /**
- * `lower` is priced at most `upper` (same currency, as integers). `upper` undefined means the other answer
- * found no order at all: a finding when `absentIsFinding` (it should have found at least `lower`).
+ * `lower` is priced at most `upper` (in one currency as integers, across currencies by priceUSD with a
+ * tolerance). `upper` undefined means the other answer found no order at all: a finding when
+ * `absentIsFinding` (it should have found at least `lower`).
  */
 export function judgeNotAbove(
   lower: FoundOrder,
@@ -75,9 +76,9 @@ export function judgeNotAbove(
   describe: { readonly message: string; readonly absent: string; readonly absentIsFinding: boolean },
 ): Judgement {
   if (!upper) return describe.absentIsFinding ? { finding: { message: describe.absent, pointer: lower.pointer, expected: 'an order', actual: null } } : { undecided: describe.absent };
-  const comparison = comparePrices(lower.order, upper.order);
-  if (!comparison.comparable) return { undecided: `the prices cannot be compared: ${comparison.reason}` };
-  return comparison.a <= comparison.b
+  const relation = pricedAbove(lower.order, upper.order);
+  if (!relation.comparable) return { undecided: `the prices cannot be compared: ${relation.reason}` };
+  return !relation.above
     ? 'holds'
-    : { finding: { message: describe.message, pointer: `${lower.pointer}/priceAmount`, expected: `<= ${describePrice(upper.order)}`, actual: describePrice(lower.order) } };
+    : { finding: { message: describe.message, pointer: `${lower.pointer}/${relation.basis}`, expected: `<= ${describePrice(upper.order)}`, actual: describePrice(lower.order) } };
 }

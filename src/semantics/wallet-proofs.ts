@@ -1,17 +1,33 @@
 /**
  * Requests of the wallet utilities made with real keys (viem), and the probes the checks share: which EOA
  * signature form a server accepts (wire-facts.md §6: "a suite should try both"), and "this proof must be
- * refused". Every key is generated for the run and never reused, so no server can know it beforehand.
+ * refused". Every key is derived from the run's seed for one use only (seededKey).
  */
 import type { LocalAccount } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { keccak256, toHex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { Network } from '../contract/networks.js';
 import { freshClaims, makeProof, type EthAuthSignatureForm } from '../crypto/ethauth.js';
 import type { CheckRun } from '../harness/session.js';
 import { settle } from './judgement.js';
 import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from './proof-answers.js';
 
-export const newKey = (): LocalAccount => privateKeyToAccount(generatePrivateKey());
+/**
+ * A key of its own for each use, derived from the run's seed, the operation, the network and what it is for:
+ * no server can know it beforehand unless it knows the seed, and the same seed signs the same proofs.
+ */
+export function seededKey(run: Pick<CheckRun, 'session'>, ...purpose: readonly string[]): LocalAccount {
+  const { session } = run;
+  return privateKeyToAccount(keccak256(toHex(['conformance-key', session.config.seed, session.operationId, session.network?.slug ?? 'global', ...purpose].join('/'))));
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * The time claims are issued at: the start of the current UTC hour, so two runs with one seed within the hour
+ * send the same proofs byte for byte. Fresh claims stay valid (issued a minute before it, expiring an hour
+ * after it); expired ones expired at least an hour before the real time.
+ */
+export const claimsTime = (): Date => new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
 
 const chainIdOf = (run: CheckRun): string => String((run.network as Network).chainId);
 
@@ -40,8 +56,8 @@ export function acceptedForm(run: CheckRun): Promise<FormProbe> {
     const tried: string[] = [];
     let lastExchange: number | undefined;
     for (const form of ['eip712', 'eip191-digest'] as const) {
-      const key = newKey();
-      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshClaims(new Date()), form)));
+      const key = seededKey(run, 'accepted-form', form);
+      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshClaims(claimsTime()), form)));
       lastExchange = answer.index;
       if (isValidVerdict(answer) === 'accepted') return { form, tried, lastExchange };
       tried.push(`${form}: ${answer.status}${answer.status === 200 ? ` ${JSON.stringify(answer.json)}` : ''}`);

@@ -28,6 +28,7 @@ export interface ReferenceAppOptions extends ReferenceServerOptions {
 export interface ReferenceApp {
   readonly handler: RequestListener;
   readonly accessKey: string;
+  readonly limitedAccessKey: string;
   readonly fixtures: Fixtures;
   requestCounts(): Record<string, number>;
   builderActivity(): BuilderActivity;
@@ -38,11 +39,13 @@ export interface ReferenceApp {
 export function createReferenceApp(options: ReferenceAppOptions = {}): ReferenceApp {
   const seed = options.seed ?? DEFAULT_SEED;
   const accessKey = options.accessKey ?? randomBytes(16).toString('hex');
+  const limitedAccessKey = options.limitedAccessKey ?? randomBytes(16).toString('hex');
   const hooks = combineHooks(options.faults ?? []);
   const world = new SeededWorld(seed);
   const builder = new BuilderStore(seed);
   const deps: PipelineDeps = {
     accessKey,
+    limitedAccessKey,
     skipAuth: hooks.skipAuth,
     world,
     builder,
@@ -81,6 +84,7 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
       });
     },
     accessKey,
+    limitedAccessKey,
     fixtures,
     requestCounts: () => ({ ...counts }),
     builderActivity: () => builder.activity(),

@@ -32,6 +32,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
   return {
     origin,
     accessKey: app.accessKey,
+    limitedAccessKey: app.limitedAccessKey,
     fixtures: app.fixtures,
     requestCounts: app.requestCounts,
     builderActivity: app.builderActivity,

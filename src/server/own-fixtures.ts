@@ -9,6 +9,7 @@ import { NETWORKS } from '../contract/networks.js';
 import type { BuilderStore } from './builder-store.js';
 import { isOpen } from './domain/collectibles.js';
 import type { SeededWorld } from './data/world.js';
+import { LIMITED_KEY_DENIED } from './pipeline.js';
 
 export function describeFixtures(world: SeededWorld, builder: BuilderStore): Fixtures {
   const networks: Record<string, NetworkFixtures> = {};
@@ -18,10 +19,11 @@ export function describeFixtures(world: SeededWorld, builder: BuilderStore): Fix
     const collection = catalog.collections[0];
     const listed = collection?.orders.find((o) => o.side === 'listing' && isOpen(o));
     const [buy, sell] = venue.currencies.filter((c) => c.liquid);
+    const illiquid = venue.currencies.find((c) => !c.liquid);
     networks[network.slug] = {
       ...(collection ? { collection: { address: collection.address, ...(listed ? { listedTokenId: listed.tokenId } : {}) } } : {}),
       ...(buy && sell
-        ? { swap: { buyCurrencyAddress: buy.address, sellCurrencyAddress: sell.address, buyAmount: (10n ** BigInt(buy.decimals)).toString(), userAddress: venue.fundedUser } }
+        ? { swap: { buyCurrencyAddress: buy.address, sellCurrencyAddress: sell.address, buyAmount: (10n ** BigInt(buy.decimals)).toString(), userAddress: venue.fundedUser, ...(illiquid ? { illiquidCurrencyAddress: illiquid.address } : {}) } }
         : {}),
       ...(catalog.accounts[0] ? { account: catalog.accounts[0] } : {}),
     };
@@ -30,5 +32,6 @@ export function describeFixtures(world: SeededWorld, builder: BuilderStore): Fix
   return {
     networks,
     builder: { projectId: ids.projectId, audienceId: ids.audienceId, disposableAudienceIds: [ids.disposableAudienceId] },
+    limitedKey: { deniedOperations: [...LIMITED_KEY_DENIED] },
   };
 }

@@ -16,8 +16,12 @@ import type { IncomingRequest } from './request-context.js';
 import type { WireResponse } from './types.js';
 import { errorAnswer, jsonAnswer, RpcError } from './wire.js';
 
+/** What the reference server's limited key may not do: the Builder operations (a key without project rights). */
+export const LIMITED_KEY_DENIED: readonly string[] = ['Builder.CreateAudience', 'Builder.GetAudience', 'Builder.RemoveAudienceContacts'];
+
 export interface PipelineDeps {
   readonly accessKey: string;
+  readonly limitedAccessKey: string;
   readonly skipAuth: boolean;
   readonly world: SeededWorld;
   readonly builder: BuilderStore;
@@ -34,7 +38,11 @@ export async function runPipeline(deps: PipelineDeps, incoming: IncomingRequest)
   if (!isJsonContentType(ctx.headers['content-type'])) {
     return errorAnswer('WebrpcBadRequest', 'Content-Type must be application/json');
   }
-  if (!deps.skipAuth && !keyMatches(ctx.headers['x-access-key'], deps.accessKey)) return errorAnswer('Unauthorized');
+  if (!deps.skipAuth && !keyMatches(ctx.headers['x-access-key'], deps.accessKey)) {
+    // interface.md §Authentication 3: an acceptable key without rights for the operation is PermissionDenied.
+    if (!keyMatches(ctx.headers['x-access-key'], deps.limitedAccessKey)) return errorAnswer('Unauthorized');
+    if (LIMITED_KEY_DENIED.includes(operationId(route.op))) return errorAnswer('PermissionDenied');
+  }
 
   if (body.tooLarge) return errorAnswer('WebrpcBadRequest', 'the body exceeds the size limit');
   if (body.text.trim() === '') return errorAnswer('WebrpcBadRequest', 'the body is empty');

@@ -45,6 +45,8 @@ export interface FaultHooks {
 export interface ReferenceServerOptions {
   /** The X-Access-Key the server accepts; a random one when absent. */
   readonly accessKey?: string;
+  /** A second key the server accepts without rights for LIMITED_KEY_DENIED (403 PermissionDenied); random when absent. */
+  readonly limitedAccessKey?: string;
   readonly faults?: readonly FaultHooks[];
   /** Seeds the generated data; the same seed gives the same data. */
   readonly seed?: number;
@@ -74,6 +76,7 @@ export interface BuilderActivity {
 export interface RunningReferenceServer {
   readonly origin: string;
   readonly accessKey: string;
+  readonly limitedAccessKey: string;
   /** Known entities of the seeded data, in the format of `--fixtures` (schemas/fixtures.schema.json). */
   readonly fixtures: Fixtures;
   /** Requests received per `<Service>.<Method>` (and `unrouted`), for tests that count what was sent. */

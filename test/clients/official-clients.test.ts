@@ -34,7 +34,7 @@ import { Indexer } from '@0xsequence/indexer';
 import { Builder, WebrpcError as BuilderWebrpcError, webrpcErrorByCode as builderErrorByCode } from '@0xsequence/builder';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import type { NetworkFixtures } from '../../src/config/fixtures.js';
+import { swapPairOf, type NetworkFixtures } from '../../src/config/fixtures.js';
 import { networkBySlug } from '../../src/contract/networks.js';
 
 /** polygon, and xai-sepolia whose chain ID (37714555429) exceeds 2^32. */
@@ -133,7 +133,7 @@ function collectionOf(slug: Slug): { address: string; listedTokenId: string } {
   return { address: c.address, listedTokenId: c.listedTokenId };
 }
 function swapOf(slug: Slug) {
-  const s = fixturesOf(slug).swap;
+  const s = swapPairOf(fixturesOf(slug));
   if (!s) throw new Error(`the reference server gives no swap pair for ${slug}`);
   return s;
 }

@@ -8,6 +8,22 @@ import type { CheckDef } from '../catalogue-types.js';
 import { IF, WF } from '../catalogue-types.js';
 
 export const API_CHECKS = [
+  {
+    id: 'swap-prices-null-without-liquidity',
+    level: 'MUST',
+    area: 'semantics',
+    title: 'GetSwapPrices for the fixtures\' swap.illiquidCurrencyAddress answers null (or an empty list), never a price',
+    basis: `${IF} §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"`,
+    needsFixture: 'networks.<slug>.swap.illiquidCurrencyAddress',
+  },
+  {
+    id: 'swap-none-without-liquidity',
+    level: 'SHOULD',
+    area: 'semantics',
+    title: 'GetSwapQuote and GetSwapPrice for the fixtures\' swap.illiquidCurrencyAddress answer null, never a price',
+    basis: `${IF} §API operations: the null rule is stated for GetSwapPrices only; GetSwapQuote is "used after choosing a price from GetSwapPrices", so without a price there is nothing to quote — by analogy, not by a sentence`,
+    needsFixture: 'networks.<slug>.swap.illiquidCurrencyAddress',
+  },
   // --- Swap ---
   {
     id: 'swap-prices-max-price-not-below-price',

@@ -5,6 +5,7 @@
  */
 import type { Report } from '../../report/model.js';
 import { firstLine, plural } from '../../../reporters/render/view.js';
+import { coverageLine, verdictWords } from '../../report/coverage.js';
 import { groupFindings, type FindingGroup } from './findings.js';
 import { inert } from './output.js';
 import type { Style } from './style.js';
@@ -21,7 +22,7 @@ export interface SummaryOptions {
 export function summaryLines(report: Report, files: readonly string[], { style, quiet }: SummaryOptions): string[] {
   const c = report.counts;
   const verdict =
-    `${report.verdict === 'pass' ? style.pass(style.bold('✔ PASS')) : style.fail(style.bold('✘ FAIL'))} — ${c.passed} passed, ` +
+    `${report.verdict === 'pass' ? style.pass(style.bold(`✔ ${verdictWords(report)}`)) : style.fail(style.bold(`✘ ${verdictWords(report)}`))} — ${c.passed} passed, ` +
     `${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings${report.run.strict && c.shouldFailed > 0 ? ' (--strict: they fail the run)' : ''}, ${c.skipped} skipped`;
   const incident = report.run.incident ? [style.fail(`incident: ${inert(report.run.incident)}`)] : [];
   if (quiet) return [verdict, ...incident];
@@ -39,12 +40,15 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     lines.push('', style.bold(`SHOULD findings — ${plural(should.length, 'check')} (${note})`));
     lines.push(...groupLines(report, should, style.warn('⚠'), style));
   }
-  // Under --strict a network with SHOULD findings fails the run too, so it is not called green.
+  // Under --strict a network with SHOULD findings fails the run too, so it is not called green; nor is one
+  // where nothing passed (everything skipped is not tested).
   const failedNetworks = report.networks.filter((n) => n.status === 'failed' || (report.run.strict && n.counts.shouldFailed > 0)).map((n) => n.slug);
+  const greenNetworks = report.networks.filter((n) => n.status === 'passed' && !failedNetworks.includes(n.slug)).length;
   lines.push(
     '',
     verdict,
-    `${report.networks.length - failedNetworks.length}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`,
+    ...(report.coverage ? [coverageLine(report.coverage)] : []),
+    `${greenNetworks}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`,
     `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`,
     ...(report.run.checks ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`] : []),
     ...incident,

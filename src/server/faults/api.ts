@@ -52,7 +52,30 @@ const revalidates = (leaveOut: (proof: ReturnType<typeof proofOf>) => { wallet: 
     return response;
   });
 
+/** A made-up price, well formed, for a swap the server has no pool for. */
+const INVENTED_PRICE = { currencyAddress: `0x${'5e'.repeat(20)}`, currencyBalance: '0', price: '1000', maxPrice: '1010', transactionValue: '0' };
+const inventPrice = (ctx: RequestContext, response: WireResponse): WireResponse => {
+  const body = record(response.body);
+  if (response.status !== 200 || !body) return response;
+  if (ctx.operation === PRICES && (body['swapPrices'] === null || (Array.isArray(body['swapPrices']) && body['swapPrices'].length === 0))) body['swapPrices'] = [INVENTED_PRICE];
+  if (ctx.operation === PRICE && body['swapPrice'] === null) body['swapPrice'] = INVENTED_PRICE;
+  if (ctx.operation === QUOTE && body['swapQuote'] === null) body['swapQuote'] = { ...INVENTED_PRICE, to: `0x${'5e'.repeat(20)}`, transactionData: '0x12345678' };
+  return response;
+};
+
 export const API_FAULTS: readonly Fault[] = [
+  {
+    name: 'illiquid-currency-priced',
+    description: 'GetSwapPrices, GetSwapQuote and GetSwapPrice invent a price where no pool has liquidity, instead of null',
+    hooks: { transform: inventPrice },
+    operations: [PRICES, QUOTE, PRICE],
+    networks: TWO,
+    trips: [
+      { check: 'swap-prices-null-without-liquidity', operation: PRICES },
+      { check: 'swap-none-without-liquidity', operation: QUOTE },
+      { check: 'swap-none-without-liquidity', operation: PRICE },
+    ],
+  },
   // --- Swap ---
   {
     name: 'swap-max-price-below-price',

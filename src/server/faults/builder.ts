@@ -110,6 +110,23 @@ function repeatedRemovalRefused(): FaultHooks {
   };
 }
 
+/** GetAudience finds an audience by its ID alone: under any project it answers what it once answered. */
+function audienceIgnoresProject(): FaultHooks {
+  const answered = new Map<unknown, WireResponse>();
+  return {
+    transform: (ctx, response) => {
+      if (ctx.operation !== GET) return response;
+      const audienceId = record(parse(ctx.rawBody))?.['audienceId'];
+      if (response.status === 200) answered.set(audienceId, structuredClone(response));
+      // Only the operation's own refusals (an audience not in that project); wire and key refusals stand.
+      else if (answered.has(audienceId) && ['NotFound', 'ProjectNotFound'].includes(String(record(response.body)?.['error']))) {
+        return structuredClone(answered.get(audienceId)!);
+      }
+      return response;
+    },
+  };
+}
+
 const editAudience = (operation: string, edit: (audience: Json) => void) =>
   onSuccess(operation, (body) => {
     const audience = record(body['audience']);
@@ -142,6 +159,16 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     operations: BUILDER,
     networks: ONE,
     trips: [{ check: 'audience-round-trip', operation: CREATE }],
+  },
+  {
+    name: 'audience-ignores-project',
+    description: 'GetAudience ignores projectId: an audience is answered, as its own project\'s, under any project',
+    get hooks() {
+      return audienceIgnoresProject();
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'audience-not-answered-under-other-project', operation: GET }],
   },
   {
     name: 'contact-count-off-by-one',

@@ -58,6 +58,14 @@ export const COMMON_FAULTS: readonly Fault[] = [
     trips: [{ check: 'auth-invalid-key', operation: COUNT }],
   },
   {
+    name: 'permission-denied-as-unauthorized',
+    description: 'a key without rights for the operation is answered 401 Unauthorized instead of 403 PermissionDenied',
+    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'PermissionDenied' ? answer('Unauthorized') : r) },
+    operations: ['Builder.GetAudience', COUNT],
+    networks: ['polygon'],
+    trips: [{ check: 'limited-key-permission-denied', operation: 'Builder.GetAudience' }],
+  },
+  {
     name: 'unauthorized-wrong-status',
     description: 'Unauthorized is answered with HTTP and status 403',
     hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'Unauthorized' ? answer('Unauthorized', 403, (b) => { b['status'] = 403; }) : r) },
@@ -119,6 +127,18 @@ export const COMMON_FAULTS: readonly Fault[] = [
       { check: 'malformed-json', operation: COUNT },
       { check: 'malformed-json-bad-request', operation: COUNT },
       { check: 'invalid-request-not-5xx', operation: COUNT },
+      { check: 'wrong-request-not-5xx', operation: COUNT },
+    ],
+  },
+  {
+    name: 'content-type-500',
+    description: 'a Content-Type other than application/json gets 500 WebrpcInternalError',
+    hooks: { transform: (ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' && !isJsonContent(ctx) ? answer('WebrpcInternalError') : r) },
+    operations: [COUNT],
+    networks: TWO,
+    trips: [
+      { check: 'bad-content-type', operation: COUNT },
+      { check: 'wrong-request-not-5xx', operation: COUNT },
     ],
   },
   {
@@ -245,7 +265,7 @@ export const COMMON_FAULTS: readonly Fault[] = [
     networks: TWO,
     timeoutMs: 2_000,
     // Every check that sends to the hanging operation on polygon ends errored; the error checks see no error answer.
-    trips: (['response-schema', 'response-conventions', 'response-content-type', 'auth-missing-key', 'auth-invalid-key', 'malformed-json', 'malformed-json-bad-request', 'bad-method', 'bad-content-type', 'valid-request-not-5xx', 'invalid-request-not-5xx', 'order-chain-id', 'floor-order-of-requested-collection', 'floor-order-is-listing', 'floor-order-not-above-token-listings'] as const).map(
+    trips: (['response-schema', 'response-conventions', 'response-content-type', 'auth-missing-key', 'auth-invalid-key', 'limited-key-permission-denied', 'malformed-json', 'malformed-json-bad-request', 'bad-method', 'bad-content-type', 'valid-request-not-5xx', 'invalid-request-not-5xx', 'order-chain-id', 'floor-order-of-requested-collection', 'floor-order-is-listing', 'floor-order-not-above-token-listings'] as const).map(
       (check) => ({ check, operation: FLOOR, network: 'polygon' }),
     ),
   },

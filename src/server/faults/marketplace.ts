@@ -4,6 +4,7 @@
  */
 import type { Fault } from '../faults.js';
 import { onSuccess, parse } from './kit.js';
+import { floorIsMostExpensive, highestIsCheapest } from './price-order.js';
 
 const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
 const FLOOR = 'Marketplace.GetFloorOrder';
@@ -79,6 +80,24 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     operations: [FLOOR],
     networks: TWO,
     trips: [{ check: 'floor-order-not-above-token-listings', operation: FLOOR }],
+  },
+  {
+    name: 'floor-is-most-expensive',
+    description: "GetFloorOrder answers the collection's most expensive open listing as its floor",
+    hooks: { transform: floorIsMostExpensive },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'floor-order-not-above-token-listings', operation: FLOOR }],
+  },
+  {
+    name: 'highest-listing-is-cheapest',
+    description: 'GetHighestPriceListingForCollectible answers the cheapest open listing of the token (honouring the filter)',
+    hooks: { transform: highestIsCheapest },
+    operations: [HIGHEST],
+    // On base the listed token has open listings in two currencies (the cheap one in USDC): only a filter
+    // naming the other currency, compared by priceUSD, can see the fault.
+    networks: ['base'],
+    trips: [{ check: 'highest-listing-not-below-filtered', operation: HIGHEST }],
   },
   {
     name: 'order-chain-id-of-another-network',

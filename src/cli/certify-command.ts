@@ -1,0 +1,34 @@
+/**
+ * What `conformance serve` tells its user to run: the certify command with every input the server can give —
+ * both keys and, with --fixtures-out, its own fixtures (without them the checks that need known entities skip,
+ * and the run can only pass incomplete).
+ */
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { RunningReferenceServer } from '../server/types.js';
+import { UsageError } from './usage-error.js';
+
+export function writeServerFixtures(server: RunningReferenceServer, path: string): string {
+  const absolute = resolve(path);
+  try {
+    writeFileSync(absolute, `${JSON.stringify(server.fixtures, null, 2)}\n`);
+  } catch (error) {
+    throw new UsageError(`--fixtures-out: cannot write ${absolute}: ${(error as Error).message}`);
+  }
+  return absolute;
+}
+
+const quote = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+/** The keys printed are those of a local test server, not secrets of a real project. */
+export function certifyCommand(server: RunningReferenceServer, options: { fixturesPath?: string; chainRpcUrl?: string }): string {
+  const parts = [
+    `CONFORMANCE_ACCESS_KEY=${server.accessKey}`,
+    `CONFORMANCE_LIMITED_ACCESS_KEY=${server.limitedAccessKey}`,
+    'npx conformance run',
+    `--target ${server.origin}`,
+    ...(options.fixturesPath ? [`--fixtures ${quote(options.fixturesPath)}`] : []),
+    ...(options.chainRpcUrl ? [`--chain-rpc-url ${quote(options.chainRpcUrl)}`] : []),
+  ];
+  return parts.join(' ');
+}
