@@ -8,6 +8,8 @@ import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, 
 import type { RawServeOptions } from './serve.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
+import { ReportFolderError } from '../../reporters/report-folder.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 const envName = (flags: string) => `CONFORMANCE_${/--([a-z-]+)/.exec(flags)![1]!.toUpperCase().replace(/-/g, '_')}`;
 
@@ -61,6 +63,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--strict', 'SHOULD findings fail the run too'))
     .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
     .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
+    .addOption(option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'))
     .action(async (raw: RawRunOptions) => {
       for (const [key, flag] of Object.entries(SWITCHES) as [keyof typeof SWITCHES, string][]) {
         if (raw[key] === undefined) {
@@ -92,13 +95,15 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line) };
+  // Every line leaves through the output redactor; a reader that went away (| head) costs lines, not the report.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  const io = { log: (line: string) => console.log(redactOutput(line)), error: (line: string) => console.error(redactOutput(line)) };
   const program = buildProgram(io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ReportFolderError) {
       io.error(`conformance: ${error.message}`);
       return 2;
     }

@@ -1,19 +1,22 @@
 /**
  * `conformance run`: certifies a target (or, with none given, the embedded reference server) by running the
  * spec files through vitest with the conformance reporter, then prints a summary and decides the exit code.
- * The report is written whatever happens: a run that cannot start or crashes still leaves one, with the
- * incident named.
+ * The report is written whatever happens: a run that cannot start, crashes or is stopped (a signal,
+ * --max-duration) still leaves one, with the incident named.
  */
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Vitest } from 'vitest/node';
 import { ConformanceReporter } from '../../reporters/conformance-reporter.js';
-import { writeReport } from '../../reporters/write-report.js';
+import { ReportFolder } from '../../reporters/report-folder.js';
+import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
-import type { Report } from '../report/model.js';
-import { redactSecret } from '../report/redact.js';
+import type { CheckResult, Report } from '../report/model.js';
+import { notRunResults } from '../report/not-run.js';
+import { armOutputRedactor } from '../report/output-boundary.js';
+import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { findOperation, isPerNetwork, type OperationDef } from '../contract/operations.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-config.js';
@@ -21,13 +24,15 @@ import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
 import { probeTargets } from './probe.js';
-import type { PartialRunConfig } from './run-options.js';
+import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
+import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface RunOutcome {
-  readonly exitCode: 0 | 1;
+  /** 0 pass; 1 fail (or stopped by --max-duration); 130/143 interrupted by SIGINT/SIGTERM. */
+  readonly exitCode: number;
   readonly report: Report;
   readonly files: readonly string[];
 }
@@ -42,8 +47,19 @@ export function specFileOf(op: Pick<OperationDef, 'service' | 'method'>): string
 
 export const WIRE_SPEC = join('specs', 'wire.spec.ts');
 
+const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
+
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
+  armOutputRedactor(redactionInputsOf(partial));
+  // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
+  const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);
+  let vitest: Vitest | undefined;
+  const stopper = new RunStopper(partial.maxDurationMs ?? DEFAULT_MAX_DURATION_MS, (cause) => {
+    io.log(`✘ ${cause.reason}: sending stopped, writing the report`);
+    void vitest?.cancelCurrentRun('keyboard-input');
+  });
+  stopper.arm();
   let server: RunningReferenceServer | undefined;
   try {
     let config: RunConfig;
@@ -59,6 +75,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         embedded: true,
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
+      armOutputRedactor(redactionInputsOf(config));
       io.log(`certifying the embedded reference server at ${server.origin}`);
     }
     io.log(`seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`);
@@ -74,15 +91,22 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       operations: [...config.operations],
       ...(incident ? { incident } : {}),
     });
+    const finish = (report: Report): RunOutcome => summarize(report, writeReport(report, config.reportDir, folder), io, stopper.cause?.exitCode);
+    /** The report of a run that ended early: what ran, and every operation that did not, errored with why. */
+    const stoppedReport = (results: readonly CheckResult[], incident: string | undefined): Report => {
+      const why = stopper.cause!.reason;
+      const all = [...results, ...notRunResults(config.operations, config.networks, results, why)];
+      return buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: { ...metadata([why, incident].filter(Boolean).join('\n')), interrupted: why }, results: all });
+    };
 
     const unreachable = await probeTargets(config);
+    if (stopper.cause) return finish(stoppedReport([], undefined));
     if (unreachable) {
       io.log(`✘ the target is unreachable: ${unreachable}`);
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }), config, io);
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }));
     }
 
     const reporter = new ConformanceReporter({
-      reportDir: config.reportDir,
       tool: TOOL,
       contractVersion: CONTRACT_VERSION,
       metadata: () => metadata(),
@@ -90,31 +114,40 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       accessKey: config.accessKey,
       log: io.log,
     });
+    let runnerFailure: string | undefined;
     try {
-      await runVitest(config, reporter);
+      await runVitest(config, reporter, (instance) => (vitest = instance));
     } catch (error) {
-      const incident = redactSecret(`the runner failed: ${(error as Error).message}`, config.accessKey);
-      io.log(`✘ ${incident}`);
-      const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: [] });
-      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident } }, config, io);
+      runnerFailure = `the runner failed: ${(error as Error).message}`;
+    }
+    const keyRefused = reporter.keyRefused ? KEY_REFUSED : undefined;
+    if (keyRefused) io.log(`✘ ${keyRefused}`);
+    if (stopper.cause) return finish(stoppedReport(reporter.collected, [keyRefused, runnerFailure, reporter.report?.run.incident].filter(Boolean).join('\n') || undefined));
+    if (runnerFailure) {
+      io.log(`✘ ${runnerFailure}`);
+      const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(runnerFailure), results: [] });
+      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident: runnerFailure } });
     }
     if (!reporter.report) {
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }), config, io);
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }));
     }
-    return summarize(reporter.report, reporter.files, io);
+    if (keyRefused) {
+      const incident = [keyRefused, reporter.report.run.incident].filter(Boolean).join('\n');
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: reporter.collected }));
+    }
+    return finish(reporter.report);
   } finally {
+    stopper.disarm();
+    folder.release();
     await server?.close();
   }
 }
 
-function finish(report: Report, config: RunConfig, io: RunIo): RunOutcome {
-  return summarize(report, writeReport(report, config.reportDir), io);
-}
-
-function summarize(report: Report, files: readonly string[], io: RunIo): RunOutcome {
+function summarize(report: Report, files: readonly string[], io: RunIo, stoppedExitCode: number | undefined): RunOutcome {
   const c = report.counts;
   const failedNetworks = report.networks.filter((n) => n.status === 'failed').map((n) => n.slug);
   io.log('');
+  if (report.run.interrupted) io.log(`✘ INTERRUPTED — ${report.run.interrupted}; the operations not run are reported errored`);
   io.log(`${report.verdict === 'pass' ? '✔ PASS' : '✘ FAIL'} — ${c.passed} passed, ${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings, ${c.skipped} skipped`);
   io.log(`${report.networks.length - failedNetworks.length}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`);
   io.log(`${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`);
@@ -129,7 +162,7 @@ function summarize(report: Report, files: readonly string[], io: RunIo): RunOutc
   }
   if (c.mustFailed > firstFailures.length) io.log(`  … and ${c.mustFailed - firstFailures.length} more in the report`);
   io.log(`report: ${files.join(', ')}`);
-  return { exitCode: report.verdict === 'pass' ? 0 : 1, report, files };
+  return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
 }
 
 function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
@@ -140,7 +173,7 @@ function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
   return new Map(config.networks.map((slug) => [slug, perNetworkOps + wire]));
 }
 
-async function runVitest(config: RunConfig, reporter: ConformanceReporter): Promise<void> {
+async function runVitest(config: RunConfig, reporter: ConformanceReporter, started: (vitest: Vitest) => void): Promise<void> {
   const files = config.operations.map((id) => specFileOf(findOperation(id)!));
   files.push(WIRE_SPEC);
   for (const file of files) {
@@ -157,7 +190,8 @@ async function runVitest(config: RunConfig, reporter: ConformanceReporter): Prom
       config: false,
       include: ['specs/**/*.spec.ts'],
       watch: false,
-      reporters: [reporter],
+      // The second reporter only hands over the instance, so a stopped run can cancel what is left.
+      reporters: [reporter, { onInit: started }],
       provide: { [PROVIDE_KEY]: config },
       pool: 'threads',
       // One module graph per worker, not per file: the contract, ajv and viem load once, not 19 times.

@@ -29,7 +29,11 @@ export interface RunConfig {
   readonly allowDestructive: boolean;
   readonly fixtures: Fixtures;
   readonly chainRpcUrl?: string;
+  /** The URLs the user typed (bases, target): what lies beyond their origin is kept out of every output. */
+  readonly givenUrls?: readonly string[];
   readonly reportDir: string;
+  /** The whole run ends by this many milliseconds after it started. */
+  readonly maxDurationMs?: number;
 }
 
 /** The single-origin layout of the reference server (and what `--target ORIGIN` means). */

@@ -86,7 +86,7 @@ export function buildReport(input: BuildInput): Report {
     tool: input.tool,
     contractVersion: input.contractVersion,
     run: { ...input.run, requests },
-    verdict: failing ? 'fail' : 'pass',
+    verdict: input.run.interrupted !== undefined ? 'errored' : failing ? 'fail' : 'pass',
     counts,
     networks,
     global: { status: statusOf(globalCounts), counts: globalCounts, operations: groupByOperation(global, input.run.operations) },

@@ -139,11 +139,13 @@ export const ReportSchema = Type.Object(
         operations: Type.Array(Type.String()),
         /** Set when the run could not complete normally (e.g. the target was unreachable, the runner failed). */
         incident: Type.Optional(Type.String()),
+        /** Set when the run was stopped before its end (a signal, --max-duration): why. Operations not run are errored. */
+        interrupted: Type.Optional(Type.String()),
       },
       { additionalProperties: false },
     ),
-    /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either). */
-    verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+    /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either); `errored` when the run was interrupted. */
+    verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('errored')]),
     counts: Counts,
     networks: Type.Array(NetworkResultSchema),
     /** What is not per network: Builder operations and per-service wire checks. */
