@@ -197,15 +197,15 @@ export class CheckSession {
     }
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
     const stopped = stopReason();
-    const outcome: HttpOutcome = stopped
+    const received: HttpOutcome = stopped
       ? { ok: false, request, failure: 'connection', message: `not sent: ${stopped}`, durationMs: 0 }
       : this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
         ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0 }
         : guardDepth(await this.sendCounted(request));
+    const outcome = this.screenPersonal(op, received);
     const index = this.exchanges.push(outcome) - 1;
     noteCreated(this, op, outcome);
     noteAnswered(this.knownAudienceIds, op, outcome);
-    this.learnPersonal(op, outcome);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
       if (outcome.response.status === 401) this.keyAnswers.refused += 1;
       else this.keyAnswers.accepted += 1;
@@ -221,13 +221,17 @@ export class CheckSession {
     return outcome;
   }
 
-  /** Personal values of a Builder answer, whatever shape they came in, are learned before anything shows them. */
-  private learnPersonal(op: Pick<OperationDef, 'service'>, outcome: HttpOutcome): void {
-    if (op.service !== 'Builder' || !outcome.ok || outcome.response.json === undefined) return;
-    const found = redactPersonal(outcome.response.json).personal;
-    if (found.length === 0) return;
+  /**
+   * Personal values of a Builder answer, whatever shape they came in, are learned before anything shows them;
+   * and the answer's text the checks see (for messages) is the redacted one — a placeholder when the answer
+   * cannot be walked (not JSON, too deep), so no raw text of it can reach a message.
+   */
+  private screenPersonal(op: Pick<OperationDef, 'service'>, outcome: HttpOutcome): HttpOutcome {
+    if (op.service !== 'Builder' || !outcome.ok) return outcome;
+    const found = outcome.response.json === undefined ? [] : redactPersonal(outcome.response.json).personal;
     for (const value of found) this.personal.add(value);
     this.redactor.learnPersonal(found);
+    return { ...outcome, response: { ...outcome.response, text: redactBody(outcome.response.text, true).text } };
   }
 
   /** Text as it may leave the session: redacted whole, then cut. */

@@ -104,13 +104,13 @@ export class Redactor {
   /** The text with every secret and every piece of personal data replaced. */
   text(input: string): string {
     let out = input;
+    // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
+    const personal = this.personalRegExp();
+    if (personal) out = out.replace(personal, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
     if (this.urlPatterns) out = out.replace(this.urlPatterns, (whole: string, ...groups: unknown[]) => `${groups.find((g) => typeof g === 'string') ?? ''}/${REDACTED}`);
     out = this.redactSlices(out);
     for (const secret of this.wholeSecrets) out = out.split(secret).join(REDACTED);
-    out = out.replace(EMAIL, REDACTED);
-    const personal = this.personalRegExp();
-    if (personal) out = out.replace(personal, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
-    return out;
+    return out.replace(EMAIL, REDACTED);
   }
 
   /** Every stretch of the text made of 8-grams of a secret, in any letter case. */
