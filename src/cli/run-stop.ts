@@ -38,6 +38,16 @@ export class RunStopper {
     this.timer.unref();
   }
 
+  /**
+   * Leaves this run the only listener of SIGINT and SIGTERM: the test runner's logger would otherwise exit the
+   * process on them, before the report is written.
+   */
+  takeSignals(): void {
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (listener !== this.onSignal) process.off(signal, listener);
+    }
+  }
+
   disarm(): void {
     process.off('SIGINT', this.onSignal);
     process.off('SIGTERM', this.onSignal);

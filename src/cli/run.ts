@@ -116,7 +116,10 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     });
     let runnerFailure: string | undefined;
     try {
-      await runVitest(config, reporter, (instance) => (vitest = instance));
+      await runVitest(config, reporter, (instance) => {
+        vitest = instance;
+        stopper.takeSignals();
+      });
     } catch (error) {
       runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
