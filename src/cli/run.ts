@@ -75,7 +75,8 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         embedded: true,
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
-      armOutputRedactor(redactionInputsOf(config));
+      // The server's key, and any key the user gave, though the embedded server never receives it.
+      armOutputRedactor(redactionInputsOf({ ...config, givenUrls: partial.givenUrls }, partial.accessKey));
       io.log(`certifying the embedded reference server at ${server.origin}`);
     }
     io.log(`seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`);

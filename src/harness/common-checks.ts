@@ -13,7 +13,7 @@ import { assertProperty } from './property.js';
 import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
 import type { CheckRun, CheckSession } from './session.js';
-import type { HttpResponse } from '../transport/http-client.js';
+import type { HttpOutcome, HttpResponse } from '../transport/http-client.js';
 
 const UNACCEPTABLE_KEY = 'conformance-suite-unacceptable-key-0000';
 
@@ -31,9 +31,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     const { ex, index, outcome } = await exampleAnswer();
     const answer = run.answerOf(index, outcome);
     run.adopt(index);
-    if (answer.status === 401 && outcome.request.headers['X-Access-Key'] === session.config.accessKey) {
-      throw new Inconclusive('the target refused the access key (401): no check of this operation that needs an accepted request could run', index);
-    }
+    refusedKey(session, outcome, index);
     if (answer.status !== 200) {
       if (!ex.grounded && answer.status >= 400 && answer.status < 500 && answer.json !== undefined) {
         run.skip(`${ex.why ?? 'no known entity for this request'}; the server answered ${answer.status} ${errorName(answer)} to a generated request, which the document allows`);
@@ -47,6 +45,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     const { index, outcome } = await exampleAnswer();
     const answer = run.answerOf(index, outcome);
     run.adopt(index);
+    refusedKey(session, outcome, index);
     if (answer.status !== 200 || answer.json === undefined) run.skip('no successful answer to inspect');
     const issues = validators().should(session.op.response.$id!, answer.json);
     const first = issues[0];
@@ -107,6 +106,13 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
   await judgeInvalidRequests(session, spec);
 
   await runErrorChecks(session);
+}
+
+/** A 401 to a request made with the run's own key: the check could not run (errored), it is not skipped. */
+function refusedKey(session: CheckSession, outcome: HttpOutcome, index: number): void {
+  if (outcome.ok && outcome.response.status === 401 && outcome.request.headers['X-Access-Key'] === session.config.accessKey) {
+    throw new Inconclusive('the target refused the access key (401): no check of this operation that needs an accepted request could run', index);
+  }
 }
 
 /** The error checks over every error answer the session's other checks received. */
