@@ -1,14 +1,14 @@
 /**
  * The report folder of a run, claimed before anything is sent and published as one set at the end:
  *
- * - claim: the folder must be usable (created if missing, writable) and the tool's own (empty, or holding
- *   only report files); a run already using it (a lock file beside it, naming a live process) is refused;
+ * - claim: the folder must be usable (created if missing, writable) and the tool's own (empty, holding only
+ *   report files, or marked by an earlier publication); a run already using it (a lock file beside it, naming a live process) is refused;
  *   the report of an earlier run is removed at once, so a stale verdict is never read as the current one;
  * - publish: the files are written into a staging folder beside it, which then takes the folder's place by
  *   rename: a reader sees the whole earlier set, nothing, or the whole new set, never a mix.
  * Every refusal is a ReportFolderError with a one-line message (exit code 2).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Written into every published folder: a folder holding it is the tool's to replace. */
@@ -107,10 +107,13 @@ export class ReportFolder {
     throw new ReportFolderError(`--report-dir ${this.dir}: cannot take its lock ${this.lock}`);
   }
 
+  /** The tool's folder: it holds the marker of an earlier publication, or nothing but report files. */
   private checkOwnership(): void {
     if (!existsSync(this.dir)) return;
-    const allowed = new Set([...this.reportFiles, FOLDER_MARKER]);
-    const foreign = readdirSync(this.dir).filter((name) => !allowed.has(name));
+    const names = readdirSync(this.dir);
+    if (names.includes(FOLDER_MARKER)) return;
+    const allowed = new Set(this.reportFiles);
+    const foreign = names.filter((name) => !allowed.has(name));
     if (foreign.length > 0) {
       const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
       throw new ReportFolderError(`--report-dir ${this.dir} holds files the tool did not write (${shown}): give an empty or new folder`);
@@ -130,7 +133,7 @@ export class ReportFolder {
   private removeEarlierReport(): void {
     if (!existsSync(this.dir)) return;
     try {
-      for (const name of readdirSync(this.dir)) if (name !== FOLDER_MARKER) unlinkSync(join(this.dir, name));
+      for (const name of readdirSync(this.dir)) if (name !== FOLDER_MARKER) rmSync(join(this.dir, name), { recursive: true, force: true });
     } catch (error) {
       throw new ReportFolderError(`--report-dir ${this.dir}: cannot remove the earlier report (${describe(error)})`);
     }
