@@ -292,8 +292,8 @@ export class CheckSession {
    * tens of megabytes that nobody reads. Failures, errors and skips keep the whole exchange.
    */
   private evidenceOfPass(index: number | undefined): Pick<CheckResult, 'reproduction'> {
-    const { reproduction } = this.exchangeFields(index);
-    return reproduction === undefined ? {} : { reproduction };
+    const outcome = index === undefined ? undefined : this.exchanges[index];
+    return outcome ? { reproduction: this.redactor.text(curlLine(outcome.request)) } : {};
   }
 
   private exchangeFields(index: number | undefined): Pick<CheckResult, 'exchange' | 'reproduction'> {
