@@ -1,19 +1,19 @@
 /**
  * The vitest reporter of a conformance run: collects the check results each test carries in its meta, tells
- * its progress listener as tests and networks complete, and at the end builds the one report model and writes
- * report.json, report.md, report.html and junit.xml. A test that died without results becomes an errored
- * check, and a spec file that failed to load becomes an incident: nothing is silently a pass.
+ * its progress listener as tests and networks complete, and at the end builds the one report model (the CLI
+ * publishes it). A test that died without results becomes an errored check, and a spec file that failed to
+ * load becomes an incident: nothing is silently a pass. Personal values the checks took out of answers go
+ * to the output redactor, never into the report.
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError, UserConsoleLog } from 'vitest';
 import { buildReport, countResults, type RunMetadata } from '../src/report/build.js';
 import type { CheckResult, Report } from '../src/report/model.js';
 import { redactSecret, type Secrets } from '../src/report/redact.js';
+import { outputRedactor } from '../src/report/output-boundary.js';
 import type { ProgressListener } from './progress-events.js';
-import { writeReport } from './write-report.js';
 
 export interface ConformanceReporterOptions {
-  readonly reportDir: string;
   readonly tool: Report['tool'];
   readonly contractVersion: string;
   /** Metadata known only when the run ends (duration). */
@@ -30,8 +30,18 @@ export class ConformanceReporter implements Reporter {
   private readonly failingNetworks = new Set<string>();
   private testsDone = 0;
   private testsTotal = 0;
+  private readonly keyAnswers = { refused: 0, accepted: 0 };
   report: Report | undefined;
-  files: string[] = [];
+
+  /** Every valid request made with the run's key was refused (401), and there was at least one. */
+  get keyRefused(): boolean {
+    return this.keyAnswers.refused > 0 && this.keyAnswers.accepted === 0;
+  }
+
+  /** The results so far (an interrupted run reports these). */
+  get collected(): readonly CheckResult[] {
+    return this.results;
+  }
 
   constructor(private readonly options: ConformanceReporterOptions) {}
 
@@ -44,6 +54,10 @@ export class ConformanceReporter implements Reporter {
   }
 
   onTestCaseResult(testCase: TestCase): void {
+    const meta = testCase.meta().conformance;
+    if (meta?.personal) outputRedactor().learnPersonal(meta.personal);
+    this.keyAnswers.refused += meta?.keyAnswers?.refused ?? 0;
+    this.keyAnswers.accepted += meta?.keyAnswers?.accepted ?? 0;
     const results = this.resultsOf(testCase);
     this.results.push(...results);
     this.testsDone += 1;
@@ -82,7 +96,6 @@ export class ConformanceReporter implements Reporter {
       run: { ...metadata, ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}) },
       results: this.results,
     });
-    this.files = writeReport(this.report, this.options.reportDir);
   }
 
   /** A test's check results; a test that ended without any (it crashed) is one errored result. */

@@ -1,29 +1,47 @@
 /**
- * Writes the four report files from one report model. Each file is written to a temporary name and renamed,
- * so an interrupted run never leaves a half-written report next to a whole one.
+ * Writes the four report files from one report model. Each file's final text passes the process's one output
+ * redactor, and the set is published at once (report-folder.ts): a reader never sees half of it.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { ReportSchema, type Report } from '../src/report/model.js';
+import { redactOutput } from '../src/report/output-boundary.js';
 import { renderHtml, renderJunit, renderMarkdown } from './render/index.js';
+import { ReportFolder } from './report-folder.js';
 
 export const REPORT_FILES = ['report.json', 'report.md', 'report.html', 'junit.xml'] as const;
 
-export function writeReport(report: Report, dir: string): string[] {
-  mkdirSync(dir, { recursive: true });
-  const files: Record<(typeof REPORT_FILES)[number], string> = {
+/** Renders and publishes into `folder`, or into `dir` claimed for the moment when no folder is given. */
+export function writeReport(report: Report, dir: string, folder?: ReportFolder): string[] {
+  const rendered: Record<(typeof REPORT_FILES)[number], string> = {
     'report.json': `${JSON.stringify({ $schema: ReportSchema.$id, ...report }, null, 2)}\n`,
     'report.md': renderMarkdown(report),
     'report.html': renderHtml(report),
     'junit.xml': renderJunit(report),
   };
-  const written: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const target = join(dir, name);
-    const temporary = `${target}.${process.pid}.tmp`;
-    writeFileSync(temporary, content);
-    renameSync(temporary, target);
-    written.push(target);
+  const files = Object.fromEntries(Object.entries(rendered).map(([name, text]) => [name, redactOutput(text)]));
+  files['report.json'] = validJson(files['report.json']!, report);
+  const target = folder ?? ReportFolder.claim(dir, REPORT_FILES);
+  try {
+    return target.publish(files);
+  } finally {
+    if (!folder) target.release();
   }
-  return written;
+}
+
+/**
+ * A secret with quotes or backslashes in it can be redacted from the middle of a JSON escape, which leaves
+ * report.json unreadable: then every string of the model is redacted on its own instead.
+ */
+function validJson(redacted: string, report: Report): string {
+  try {
+    JSON.parse(redacted);
+    return redacted;
+  } catch {
+    const strings = (value: unknown): unknown => {
+      if (typeof value === 'string') return redactOutput(value);
+      if (Array.isArray(value)) return value.map(strings);
+      if (value === null || typeof value !== 'object') return value;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactOutput(k), strings(v)]));
+    };
+    return `${JSON.stringify(strings({ $schema: ReportSchema.$id, ...report }), null, 2)}\n`;
+  }
 }

@@ -1,6 +1,7 @@
 import { CreateAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, NOT_AN_ID, ungrounded } from '../../src/harness/index.js';
 import { checkAudienceModel } from '../../src/semantics/audience-model.js';
+import { checkCreatedAudienceIsNew } from '../../src/semantics/new-audience.js';
 
 describeOperation({
   op: CreateAudience,
@@ -16,5 +17,6 @@ describeOperation({
   },
   checks: {
     'audience-round-trip': (run) => checkAudienceModel(run, 'audience-round-trip'),
+    'created-audience-is-new': checkCreatedAudienceIsNew,
   },
 });

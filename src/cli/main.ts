@@ -10,6 +10,8 @@ import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
+import { ReportFolderError } from '../../reporters/report-folder.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 /** Said in every --help: what the exit code of a command means. */
 const EXIT_CODES = `
@@ -56,6 +58,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--verbose', 'print every request as it is sent'))
     .addHelpText('after', EXIT_CODES)
     .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
+    .addOption(option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'))
     .action(async (raw: RawRunOptions) => {
       const options = parseRunOptions(raw);
       await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
@@ -96,17 +99,15 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
-  const io = { log: (line: string) => console.log(line), error: (line: string) => console.error(line), stream: process.stdout };
-  // `conformance checks | head` closes the pipe early: that ends the output, it is not a failure.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  });
+  // Every line leaves through the output redactor; a reader that went away (| head) costs lines, not the report.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  const io = { log: (line: string) => console.log(redactOutput(line)), error: (line: string) => console.error(redactOutput(line)), stream: process.stdout };
   const program = buildProgram(io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ReportFolderError) {
       io.error(`conformance: ${error.message}`);
       return 2;
     }

@@ -1,7 +1,8 @@
 /**
  * Before a run: can the target be reached at all? Sending thousands of requests into a dead address would
  * take long and say nothing more than this one line does. Any answer, even a hang, counts as reachable; only
- * a connection failure on every base counts as unreachable.
+ * a connection failure on every base counts as unreachable. Under --read-only it sends nothing to an operation
+ * that writes.
  */
 import type { RunConfig } from '../config/run-config.js';
 import { findNetwork, NETWORKS } from '../contract/networks.js';
@@ -12,7 +13,8 @@ import { send } from '../transport/http-client.js';
 /** A description of why the target is unreachable, or undefined when some base answered. */
 export async function probeTargets(config: RunConfig): Promise<string | undefined> {
   const network = findNetwork(config.networks[0] ?? '') ?? NETWORKS[0]!;
-  const ops = config.operations.map((id) => findOperation(id)!).filter(Boolean);
+  // Under --read-only not even the probe goes to an operation that writes: with only those selected, none is sent.
+  const ops = config.operations.map((id) => findOperation(id)!).filter((op) => op && !(config.readOnly && op.writes));
   const byBase = new Map<string, OperationDef>();
   for (const op of ops) if (!byBase.has(op.base)) byBase.set(op.base, op);
   const failures: string[] = [];

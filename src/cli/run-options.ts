@@ -40,12 +40,14 @@ export interface RawRunOptions {
   quiet?: boolean;
   verbose?: boolean;
   requireComplete?: boolean;
+  maxDuration?: string;
 }
 
 export const DEFAULT_RUNS = 10;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 export { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 export const DEFAULT_REPORT_DIR = 'conformance-report';
+export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
 
 /** What the CLI still has to supply for an embedded run: its own server's origin, key and fixtures. */
 export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedded'> & {
@@ -80,6 +82,8 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),
     quiet: raw.quiet === true,
     verbose: raw.verbose === true,
+    maxDurationMs: raw.maxDuration === undefined ? DEFAULT_MAX_DURATION_MS : parseDuration(raw.maxDuration, '--max-duration'),
+    givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter((u): u is string => u !== undefined && u !== ''),
   };
 }
 
@@ -118,6 +122,17 @@ export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): 
   if (url.search || url.hash) throw new UsageError(`${flag}: a base address has no query or fragment`);
   if (!mayHoldNetwork && value.includes('{network}')) throw new UsageError(`${flag}: {network} is only meaningful in --relayer-url and --indexer-url`);
   return value.replace(/\/+$/, '');
+}
+
+/** `90s`, `10m`, `1h`, `500ms`; a bare number is seconds. */
+function parseDuration(value: string, flag: string): number {
+  const match = /^(\d+)\s*(ms|s|m|h)?$/.exec(value.trim());
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
+  const ms = match ? Number(match[1]) * unit[(match[2] ?? 's') as keyof typeof unit] : NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1000 || ms > 24 * 3_600_000) {
+    throw new UsageError(`${flag}: expected a duration between 1s and 24h such as 90s, 10m or 1h, got ${JSON.stringify(value)}`);
+  }
+  return ms;
 }
 
 export function parseList(value: string | undefined, allowed: readonly string[], flag: string, what: string): string[] {

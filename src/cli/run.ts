@@ -1,20 +1,22 @@
 /**
  * `conformance run`: certifies a target (or, with none given, the embedded reference server) by running the
  * spec files through vitest with the conformance reporter, then prints a summary and decides the exit code.
- * The report is written whatever happens: a run that cannot start or crashes still leaves one, with the
- * incident named.
+ * The report is written whatever happens: a run that cannot start, crashes or is stopped (a signal,
+ * --max-duration) still leaves one, with the incident named.
  */
-import { coverageLine, verdictWords } from '../report/coverage.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
-import { startVitest } from 'vitest/node';
+import { startVitest, type Vitest } from 'vitest/node';
 import { ConformanceReporter } from '../../reporters/conformance-reporter.js';
-import { writeReport } from '../../reporters/write-report.js';
+import { ReportFolder } from '../../reporters/report-folder.js';
+import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
-import type { Report } from '../report/model.js';
-import { redactSecret } from '../report/redact.js';
+import type { CheckResult, Report } from '../report/model.js';
+import { notRunResults } from '../report/not-run.js';
+import { armOutputRedactor } from '../report/output-boundary.js';
+import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import { RUN_ENTRY, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
@@ -24,13 +26,15 @@ import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
 import { probeTargets } from './probe.js';
 import { runTerminal, type RunTerminal } from './terminal/index.js';
-import type { PartialRunConfig } from './run-options.js';
+import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
+import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface RunOutcome {
-  readonly exitCode: 0 | 1;
+  /** 0 pass; 1 fail (or stopped by --max-duration); 130/143 interrupted by SIGINT/SIGTERM. */
+  readonly exitCode: number;
   readonly report: Report;
   readonly files: readonly string[];
 }
@@ -43,9 +47,20 @@ export interface RunIo {
 
 export { specFileOf, WIRE_SPEC };
 
+const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
+
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
   const terminal = runTerminal(partial, io.log, io.stream);
+  armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
+  // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
+  const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);
+  let vitest: Vitest | undefined;
+  const stopper = new RunStopper(partial.maxDurationMs ?? DEFAULT_MAX_DURATION_MS, (cause) => {
+    terminal.note(`✘ ${cause.reason}: sending stopped, writing the report`);
+    void vitest?.cancelCurrentRun('keyboard-input');
+  });
+  stopper.arm();
   let server: RunningReferenceServer | undefined;
   try {
     let config: RunConfig;
@@ -62,6 +77,8 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         embedded: true,
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
+      // The server's keys, and any key the user gave, though the embedded server never receives it.
+      armOutputRedactor(redactionInputsOf({ ...config, givenUrls: partial.givenUrls }, partial.accessKey, server.limitedAccessKey, partial.limitedAccessKey));
       terminal.note(`certifying the embedded reference server at ${server.origin}`);
     }
     terminal.note(`seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`);
@@ -79,16 +96,23 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(incident ? { incident } : {}),
     });
+    const finish = (report: Report): RunOutcome => summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
+    /** The report of a run that ended early: what ran, and every operation that did not, errored with why. */
+    const stoppedReport = (results: readonly CheckResult[], incident: string | undefined): Report => {
+      const why = stopper.cause!.reason;
+      const all = [...results, ...notRunResults(config.operations, config.networks, results, why)];
+      return buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: { ...metadata([why, incident].filter(Boolean).join('\n')), interrupted: why }, results: all });
+    };
 
     const unreachable = await probeTargets(config);
+    if (stopper.cause) return finish(stoppedReport([], undefined));
     if (unreachable) {
       terminal.note(`✘ the target is unreachable: ${unreachable}`);
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }), config, terminal);
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }));
     }
 
     const progress = terminal.progress(config.networks.length);
     const reporter = new ConformanceReporter({
-      reportDir: config.reportDir,
       tool: TOOL,
       contractVersion: CONTRACT_VERSION,
       metadata: () => metadata(),
@@ -96,32 +120,43 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       accessKey: [config.accessKey, config.limitedAccessKey],
       progress,
     });
+    let runnerFailure: string | undefined;
     try {
-      await runVitest(config, reporter);
+      await runVitest(config, reporter, (instance) => {
+        vitest = instance;
+        stopper.takeSignals();
+      });
     } catch (error) {
-      progress.stop();
-      const incident = redactSecret(`the runner failed: ${(error as Error).message}`, [config.accessKey, config.limitedAccessKey]);
-      terminal.note(`✘ ${incident}`);
-      const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: [] });
-      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident } }, config, terminal);
+      runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
     progress.stop();
-    if (!reporter.report) {
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }), config, terminal);
+    const keyRefused = reporter.keyRefused ? KEY_REFUSED : undefined;
+    if (keyRefused) terminal.note(`✘ ${keyRefused}`);
+    if (stopper.cause) return finish(stoppedReport(reporter.collected, [keyRefused, runnerFailure, reporter.report?.run.incident].filter(Boolean).join('\n') || undefined));
+    if (runnerFailure) {
+      terminal.note(`✘ ${runnerFailure}`);
+      const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(runnerFailure), results: [] });
+      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident: runnerFailure } });
     }
-    return summarize(reporter.report, reporter.files, terminal);
+    if (!reporter.report) {
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }));
+    }
+    if (keyRefused) {
+      const incident = [keyRefused, reporter.report.run.incident].filter(Boolean).join('\n');
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: reporter.collected }));
+    }
+    return finish(reporter.report);
   } finally {
+    stopper.disarm();
+    folder.release();
     await server?.close();
   }
 }
 
-function finish(report: Report, config: RunConfig, terminal: RunTerminal): RunOutcome {
-  return summarize(report, writeReport(report, config.reportDir), terminal);
-}
-
-function summarize(report: Report, files: readonly string[], terminal: RunTerminal): RunOutcome {
+function summarize(report: Report, files: readonly string[], terminal: RunTerminal, stoppedExitCode: number | undefined): RunOutcome {
+  if (report.run.interrupted) terminal.note(`✘ INTERRUPTED — ${report.run.interrupted}; the operations not run are reported errored`);
   terminal.summary(report, files);
-  return { exitCode: report.verdict === 'pass' ? 0 : 1, report, files };
+  return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
 }
 
 function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
@@ -141,7 +176,7 @@ const SESSIONS_PER_SLOT = 2;
 /** Generous: a test's time includes waiting for request slots; each request has its own deadline. */
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
-async function runVitest(config: RunConfig, reporter: ConformanceReporter): Promise<void> {
+async function runVitest(config: RunConfig, reporter: ConformanceReporter, started: (vitest: Vitest) => void): Promise<void> {
   const files = config.operations.map((id) => specFileOf(findOperation(id)!));
   files.push(WIRE_SPEC, RUN_ENTRY);
   for (const file of files) {
@@ -158,7 +193,8 @@ async function runVitest(config: RunConfig, reporter: ConformanceReporter): Prom
       config: false,
       include: [RUN_ENTRY],
       watch: false,
-      reporters: [reporter],
+      // The second reporter only hands over the instance, so a stopped run can cancel what is left.
+      reporters: [reporter, { onInit: started }],
       provide: { [PROVIDE_KEY]: config },
       // One worker, one file (RUN_ENTRY loads the selected spec files), every test started at once: the
       // transport's run-wide limit, not vitest, decides how many requests are in flight.

@@ -35,12 +35,16 @@ export interface RunConfig {
   readonly requireComplete: boolean;
   readonly fixtures: Fixtures;
   readonly chainRpcUrl?: string;
+  /** The URLs the user typed (bases, target): what lies beyond their origin is kept out of every output. */
+  readonly givenUrls?: readonly string[];
   readonly reportDir: string;
   /** The check ids chosen with --checks/--skip-checks; absent: every check. */
   readonly checks?: readonly string[];
   /** How the run is shown: the verdict line only, or every request as it is sent. */
   readonly quiet?: boolean;
   readonly verbose?: boolean;
+  /** The whole run ends by this many milliseconds after it started. */
+  readonly maxDurationMs?: number;
 }
 
 /** The single-origin layout of the reference server (and what `--target ORIGIN` means). */

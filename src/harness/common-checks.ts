@@ -14,7 +14,7 @@ import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
 import { judgeWrongRequestsNot5xx } from './wrong-requests.js';
 import type { CheckRun, CheckSession } from './session.js';
-import type { HttpResponse } from '../transport/http-client.js';
+import type { HttpOutcome, HttpResponse } from '../transport/http-client.js';
 
 const UNACCEPTABLE_KEY = 'conformance-suite-unacceptable-key-0000';
 
@@ -32,6 +32,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     const { ex, index, outcome } = await exampleAnswer();
     const answer = run.answerOf(index, outcome);
     run.adopt(index);
+    refusedKey(session, outcome, index);
     if (answer.status !== 200) {
       if (!ex.grounded && answer.status >= 400 && answer.status < 500 && answer.json !== undefined) {
         run.skip(`${ex.why ?? 'no known entity for this request'}; the server answered ${answer.status} ${errorName(answer)} to a generated request, which the document allows`);
@@ -45,6 +46,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     const { index, outcome } = await exampleAnswer();
     const answer = run.answerOf(index, outcome);
     run.adopt(index);
+    refusedKey(session, outcome, index);
     if (answer.status !== 200 || answer.json === undefined) run.skip('no successful answer to inspect');
     const issues = validators().should(session.op.response.$id!, answer.json);
     const first = issues[0];
@@ -107,7 +109,7 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
       if (answer.status >= 500) fail(answer, { message: 'a valid request must not be answered with a server error', pointer: '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
       if (answer.status === 200) {
         const issue = validators().must(session.op.response.$id!, answer.json)[0];
-        if (answer.json === undefined) fail(answer, { message: `a 200 answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text.slice(0, 120) });
+        if (answer.json === undefined) fail(answer, { message: `a 200 answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text });
         if (issue) fail(answer, { message: issue.message, pointer: issue.pointer, expected: issue.expected, actual: issue.actual });
       }
     }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'valid'), numRuns: session.config.runs });
@@ -117,6 +119,13 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
   await judgeInvalidRequests(session, spec);
 
   await runErrorChecks(session);
+}
+
+/** A 401 to a request made with the run's own key: the check could not run (errored), it is not skipped. */
+function refusedKey(session: CheckSession, outcome: HttpOutcome, index: number): void {
+  if (outcome.ok && outcome.response.status === 401 && outcome.request.headers['X-Access-Key'] === session.config.accessKey) {
+    throw new Inconclusive('the target refused the access key (401): no check of this operation that needs an accepted request could run', index);
+  }
 }
 
 /** The error checks over every error answer the session's other checks received. */
@@ -211,7 +220,7 @@ function fail(answer: { index: number }, detail: ConstructorParameters<typeof Vi
 }
 
 export function expectDocumentedShape(run: CheckRun, op: OperationDef, answer: HttpResponse): void {
-  if (answer.json === undefined) run.fail({ message: `the answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text.slice(0, 120) });
+  if (answer.json === undefined) run.fail({ message: `the answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text });
   const issues = validators().must(op.response.$id!, answer.json);
   const first = issues[0];
   if (first) {
@@ -241,7 +250,7 @@ function expectError(run: CheckRun, answer: HttpResponse, status: number, name: 
 function matchesError(answer: HttpResponse, status: number, name: string, code?: number) {
   if (answer.status !== status) return { message: `expected ${status} ${name}`, pointer: '', expected: status, actual: `${answer.status} ${errorName(answer)}`.trim() };
   const body = answer.json as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object') return { message: `expected a ${name} error object`, pointer: '', expected: name, actual: answer.text.slice(0, 120) };
+  if (!body || typeof body !== 'object') return { message: `expected a ${name} error object`, pointer: '', expected: name, actual: answer.text };
   if (body['error'] !== name) return { message: `expected the ${name} error`, pointer: '/error', expected: name, actual: body['error'] };
   if (code !== undefined && body['code'] !== code) return { message: `${name} has code ${code}`, pointer: '/code', expected: code, actual: body['code'] };
   if (body['status'] !== status) return { message: `the error's status field must be ${status}`, pointer: '/status', expected: status, actual: body['status'] };

@@ -29,7 +29,7 @@ export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>
         for (const [checkId, check] of Object.entries(spec.checks ?? {})) {
           if (check) await session.check(checkId as never, check);
         }
-        task.meta.conformance = { results: session.results };
+        task.meta.conformance = { results: session.results, personal: [...session.personal], keyAnswers: session.keyAnswers };
         const broken = session.results.filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'));
         if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
       }, TEST_TIMEOUT_MS);

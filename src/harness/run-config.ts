@@ -9,7 +9,13 @@ declare module 'vitest' {
   }
   interface TaskMeta {
     /** The results of every check this test ran: what the conformance reporter reads. */
-    conformance?: { results: CheckResult[] };
+    conformance?: {
+      results: CheckResult[];
+      /** Personal values taken out of answers: the output redactor keeps them out of every file and line. */
+      personal?: string[];
+      /** How valid requests made with the run's key were answered: refused (401) or not. */
+      keyAnswers?: { refused: number; accepted: number };
+    };
   }
 }
 

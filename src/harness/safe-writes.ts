@@ -80,11 +80,39 @@ export function refusalOf(scope: WriteScope, op: Pick<OperationDef, 'service' | 
   return undefined;
 }
 
-/** Keeps the IDs of audiences a CreateAudience answer reports created: the session may remove their contacts. */
-export function noteCreated(created: Set<number>, op: Pick<OperationDef, 'service' | 'method'>, outcome: HttpOutcome): void {
+/** What the guard records of a session's Builder answers. */
+export interface AudienceLedger {
+  readonly createdAudienceIds: Set<number>;
+  readonly knownAudienceIds: Set<number>;
+  readonly reusedAudienceIds: Set<number>;
+}
+
+const audienceIdOf = (json: unknown): unknown => (json as { audience?: { id?: unknown } | null } | undefined)?.audience?.id;
+const isId = (id: unknown): id is number => typeof id === 'number' && Number.isInteger(id) && id > 0;
+
+/**
+ * Keeps the ID a CreateAudience answer reports created, so the session may remove its contacts — unless the
+ * run knew that audience before (the fixtures', one read earlier, one already created): a server that answers
+ * an existing ID did not create a new audience, and what the suite would write there is not its own.
+ */
+export function noteCreated(ledger: AudienceLedger, op: Pick<OperationDef, 'service' | 'method'>, outcome: HttpOutcome): void {
   if (`${op.service}.${op.method}` !== CREATE || !outcome.ok || outcome.response.status !== 200) return;
-  const id = (outcome.response.json as { audience?: { id?: unknown } | null } | undefined)?.audience?.id;
-  if (typeof id === 'number' && Number.isInteger(id) && id > 0) created.add(id);
+  const id = audienceIdOf(outcome.response.json);
+  if (!isId(id)) return;
+  if (ledger.knownAudienceIds.has(id)) {
+    ledger.reusedAudienceIds.add(id);
+    ledger.createdAudienceIds.delete(id);
+    return;
+  }
+  ledger.knownAudienceIds.add(id);
+  ledger.createdAudienceIds.add(id);
+}
+
+/** Every audience ID another Builder answer shows is known from then on: a later create may not claim it. */
+export function noteAnswered(known: Set<number>, op: Pick<OperationDef, 'service' | 'method'>, outcome: HttpOutcome): void {
+  if (op.service !== 'Builder' || `${op.service}.${op.method}` === CREATE || !outcome.ok || outcome.response.status !== 200) return;
+  const id = audienceIdOf(outcome.response.json);
+  if (isId(id)) known.add(id);
 }
 
 /**

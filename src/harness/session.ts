@@ -10,7 +10,9 @@ import type { NetworkFixtures } from '../config/fixtures.js';
 import type { Network } from '../contract/networks.js';
 import { operationId, type OperationDef } from '../contract/operations.js';
 import type { CheckResult, Exchange } from '../report/model.js';
-import { redactBodyText, redactHeaders, redactSecret } from '../report/redact.js';
+import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
+import { redactionInputsOf } from '../report/redaction-inputs.js';
+import { Redactor } from '../report/redactor.js';
 import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
 import { baseDownReason, noteBaseOutcome } from './base-health.js';
 import { curlLine } from './curl.js';
@@ -18,9 +20,24 @@ import { requestLine } from './request-line.js';
 import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
 import type { Example } from './operation-spec.js';
-import { noteCreated, refusalOf } from './safe-writes.js';
+import { guardDepth } from './json-depth.js';
+import { noteAnswered, noteCreated, refusalOf } from './safe-writes.js';
+import { stopReason } from './stop-signal.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
+/** A value is cut to this before it is redacted (then cut again, shorter): no secret survives in part at a cut. */
+const REDACTION_WINDOW = 64 * 1024;
+
+/** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
+const redactors = new WeakMap<RunConfig, Redactor>();
+function redactorOf(config: RunConfig): Redactor {
+  let redactor = redactors.get(config);
+  if (!redactor) {
+    redactor = new Redactor(redactionInputsOf(config, config.limitedAccessKey));
+    redactors.set(config, redactor);
+  }
+  return redactor;
+}
 /**
  * A target that hangs would hold every later check of the session for a full timeout each; after this many
  * timeouts the rest end errored at once, saying why (a run against a dead-slow target still ends in minutes).
@@ -62,6 +79,15 @@ export class CheckSession {
   readonly exchanges: HttpOutcome[] = [];
   /** Audiences this session's own CreateAudience requests created: the only ones it may empty (safe-writes.ts). */
   readonly createdAudienceIds = new Set<number>();
+  /** Audiences known before this session created any (the fixtures', any read): never taken for its own. */
+  readonly knownAudienceIds = new Set<number>();
+  /** CreateAudience answers that named an audience known before: reported, never written to. */
+  readonly reusedAudienceIds = new Set<number>();
+  /** Personal values taken out of Builder answers (handed to the output redactor through the test's meta). */
+  readonly personal = new Set<string>();
+  /** How the example request, sent with the run's key, was answered: refused (401) or not. */
+  readonly keyAnswers = { refused: 0, accepted: 0 };
+  private readonly redactor: Redactor;
   private readonly memo = new Map<string, Promise<unknown>>();
   /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
   private blocked: string | undefined;
@@ -77,7 +103,11 @@ export class CheckSession {
     readonly config: RunConfig,
     /** What results are filed under: the operation, or a service for checks of a whole service. */
     private readonly subject: string = operationId(op),
-  ) {}
+  ) {
+    this.redactor = redactorOf(config);
+    const builder = config.fixtures.builder;
+    for (const id of [builder?.audienceId, ...(builder?.disposableAudienceIds ?? [])]) if (id !== undefined) this.knownAudienceIds.add(id);
+  }
 
   get operationId(): string {
     return this.subject;
@@ -178,15 +208,23 @@ export class CheckSession {
       throw new Error(`the suite refused to send a request that breaks its own rules (a bug of the check): ${refusal}`);
     }
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
-    const outcome: HttpOutcome =
-      this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
+    const stopped = stopReason();
+    const received: HttpOutcome = stopped
+      ? { ok: false, request, failure: 'connection', message: `not sent: ${stopped}`, durationMs: 0, unsent: true }
+      : this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
         ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0, unsent: true }
-        : await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network));
-    if (this.config.verbose) console.log(redactSecret(requestLine(checkId, outcome), this.config.accessKey));
+        : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
+    const outcome = this.screenPersonal(op, received);
+    if (this.config.verbose) console.log(this.redactor.text(requestLine(checkId, outcome)));
     // The parsed body is the caller's; what is kept for evidence is the text (parsed, it would weigh several
     // times as much, for every answer of every session at once).
     const index = this.exchanges.push(outcome.ok ? { ...outcome, response: { ...outcome.response, json: undefined } } : outcome) - 1;
-    noteCreated(this.createdAudienceIds, op, outcome);
+    noteCreated(this, op, outcome);
+    noteAnswered(this.knownAudienceIds, op, outcome);
+    if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
+      if (outcome.response.status === 401) this.keyAnswers.refused += 1;
+      else this.keyAnswers.accepted += 1;
+    }
     if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
     return { index, outcome };
   }
@@ -199,25 +237,55 @@ export class CheckSession {
     return outcome;
   }
 
-  /** The report's view of an exchange: key and personal data redacted, bodies truncated. */
+  /**
+   * Personal values of a Builder answer, whatever shape they came in, are learned before anything shows them;
+   * and the answer's text the checks see (for messages) is the redacted one — a placeholder when the answer
+   * cannot be walked (not JSON, too deep), so no raw text of it can reach a message.
+   */
+  private screenPersonal(op: Pick<OperationDef, 'service'>, outcome: HttpOutcome): HttpOutcome {
+    if (op.service !== 'Builder' || !outcome.ok) return outcome;
+    const found = outcome.response.json === undefined ? [] : redactPersonal(outcome.response.json).personal;
+    for (const value of found) this.personal.add(value);
+    this.redactor.learnPersonal(found);
+    return { ...outcome, response: { ...outcome.response, text: redactBody(outcome.response.text, true).text } };
+  }
+
+  /** Text as it may leave the session: redacted whole, then cut. */
+  private safeText(text: string, max: number): { text: string; truncated: boolean } {
+    const redacted = this.redactor.text(text.length > REDACTION_WINDOW ? text.slice(0, REDACTION_WINDOW) : text);
+    return redacted.length > max ? { text: `${redacted.slice(0, max)}…`, truncated: true } : { text: redacted, truncated: text.length > REDACTION_WINDOW };
+  }
+
+  /** A value for a message: redacted, then cut to `max` characters on one line. */
+  private shown(value: unknown, max: number): string {
+    return this.safeText(show(value, REDACTION_WINDOW), max).text;
+  }
+
+  private safeHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(redactHeaders(headers))) out[this.redactor.text(name)] = this.redactor.text(value);
+    return out;
+  }
+
+  /** The report's view of an exchange: key, URL secrets and personal data redacted, then bodies truncated. */
   exchangeAt(index: number | undefined): Exchange | undefined {
     if (index === undefined) return undefined;
     const outcome = this.exchanges[index];
     if (!outcome) return undefined;
-    const secret = this.secrets;
+    const builder = outcome.request.url.includes('/Builder/');
     const request = {
       method: outcome.request.method,
-      url: redactSecret(outcome.request.url, secret),
-      headers: redactHeaders(outcome.request.headers),
-      ...(outcome.request.body === undefined ? {} : { body: truncate(redactBodyText(outcome.request.body, secret)).text }),
+      url: this.redactor.text(outcome.request.url),
+      headers: this.safeHeaders(outcome.request.headers),
+      ...(outcome.request.body === undefined ? {} : { body: this.safeText(redactBody(outcome.request.body, builder).text, REPORT_BODY_LIMIT).text }),
     };
-    if (!outcome.ok) return { request, transportError: `${outcome.failure}: ${outcome.message}`, durationMs: Math.round(outcome.durationMs) };
-    const body = truncate(redactBodyText(outcome.response.text, secret));
+    if (!outcome.ok) return { request, transportError: this.safeText(`${outcome.failure}: ${outcome.message}`, REPORT_BODY_LIMIT).text, durationMs: Math.round(outcome.durationMs) };
+    const body = this.safeText(redactBody(outcome.response.text, builder).text, REPORT_BODY_LIMIT);
     return {
       request,
       response: {
         status: outcome.response.status,
-        headers: redactHeaders(outcome.response.headers),
+        headers: this.safeHeaders(outcome.response.headers),
         body: body.text,
         truncated: body.truncated,
       },
@@ -230,9 +298,9 @@ export class CheckSession {
     const pointer = detail.pointer !== undefined ? ` at ${detail.pointer === '' ? '/ (the whole body)' : detail.pointer}` : '';
     const expectation =
       detail.expected !== undefined || detail.actual !== undefined
-        ? ` — expected ${show(detail.expected)}, actual ${show(detail.actual)}`
+        ? ` — expected ${this.shown(detail.expected, 160)}, actual ${this.shown(detail.actual, 160)}`
         : '';
-    return redactSecret(`${where}${pointer}: ${detail.message}${expectation}`, this.secrets);
+    return this.redactor.text(`${where}${pointer}: ${this.safeText(detail.message, 2000).text}${expectation}`);
   }
 
   /**
@@ -240,8 +308,8 @@ export class CheckSession {
    * tens of megabytes that nobody reads. Failures, errors and skips keep the whole exchange.
    */
   private evidenceOfPass(index: number | undefined): Pick<CheckResult, 'reproduction'> {
-    const { reproduction } = this.exchangeFields(index);
-    return reproduction === undefined ? {} : { reproduction };
+    const outcome = index === undefined ? undefined : this.exchanges[index];
+    return outcome ? { reproduction: this.redactor.text(curlLine(outcome.request, this.config.limitedAccessKey)) } : {};
   }
 
   private exchangeFields(index: number | undefined): Pick<CheckResult, 'exchange' | 'reproduction'> {
@@ -249,7 +317,7 @@ export class CheckSession {
     const outcome = index === undefined ? undefined : this.exchanges[index];
     return {
       ...(exchange ? { exchange } : {}),
-      ...(outcome ? { reproduction: redactSecret(curlLine(outcome.request, this.config.limitedAccessKey), this.secrets) } : {}),
+      ...(outcome ? { reproduction: this.redactor.text(curlLine(outcome.request, this.config.limitedAccessKey)) } : {}),
     };
   }
 
@@ -269,8 +337,8 @@ export class CheckSession {
         status: 'failed',
         message: this.describe(id, d),
         ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
-        ...(d.expected !== undefined ? { expected: show(d.expected, 400) } : {}),
-        ...(d.actual !== undefined ? { actual: redactSecret(show(d.actual, 400), this.secrets) } : {}),
+        ...(d.expected !== undefined ? { expected: this.shown(d.expected, 400) } : {}),
+        ...(d.actual !== undefined ? { actual: this.shown(d.actual, 400) } : {}),
         ...exchange,
         ...extra,
       };
@@ -324,6 +392,7 @@ export class CheckRun {
     if (!exchange) throw new Error('example() is only available inside describeOperation');
     const answer = this.answerOf(exchange.index, exchange.outcome);
     this.adopt(exchange.index);
+    if (answer.status === 401) throw new Inconclusive(`the target refused the access key (401) on the example request: this check could not run`, exchange.index);
     if (answer.status !== 200 || answer.json === undefined) this.skip(`the example request got no successful answer (${answer.status}); response-schema reports it`);
     return { body: exchange.ex.body, grounded: exchange.ex.grounded, json: answer.json, response: answer };
   }
@@ -342,6 +411,3 @@ export class CheckRun {
   }
 }
 
-function truncate(text: string): { text: string; truncated: boolean } {
-  return text.length > REPORT_BODY_LIMIT ? { text: `${text.slice(0, REPORT_BODY_LIMIT)}…`, truncated: true } : { text, truncated: false };
-}

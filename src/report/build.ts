@@ -89,7 +89,7 @@ export function buildReport(input: BuildInput): Report {
     tool: input.tool,
     contractVersion: input.contractVersion,
     run: { ...input.run, requests },
-    verdict: failing ? 'fail' : 'pass',
+    verdict: input.run.interrupted !== undefined ? 'errored' : failing ? 'fail' : 'pass',
     coverage,
     counts,
     networks,

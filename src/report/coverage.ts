@@ -43,9 +43,10 @@ export function coverageOf(results: readonly Pick<CheckResult, 'level' | 'status
   };
 }
 
-/** The verdict in words: "PASS", "PASS (incomplete)", or "FAIL" with why when coverage decided it. */
-export function verdictWords(report: { readonly verdict: 'pass' | 'fail'; readonly coverage?: Coverage | undefined; readonly counts: { readonly mustFailed: number }; readonly run: { readonly requireComplete?: boolean | undefined } }): string {
+/** The verdict in words: "PASS", "PASS (incomplete)", "INTERRUPTED", or "FAIL" with why when coverage decided it. */
+export function verdictWords(report: { readonly verdict: 'pass' | 'fail' | 'errored'; readonly coverage?: Coverage | undefined; readonly counts: { readonly mustFailed: number }; readonly run: { readonly requireComplete?: boolean | undefined } }): string {
   const coverage = report.coverage;
+  if (report.verdict === 'errored') return 'INTERRUPTED';
   if (report.verdict === 'pass') return coverage && !coverage.complete ? 'PASS (incomplete)' : 'PASS';
   if (coverage && !coverage.tested) return 'FAIL (nothing was tested)';
   if (coverage && !coverage.complete && report.run.requireComplete && report.counts.mustFailed === 0) return 'FAIL (incomplete, and --require-complete)';

@@ -144,11 +144,13 @@ export const ReportSchema = Type.Object(
         checks: Type.Optional(Type.Array(Type.String())),
         /** --require-complete: a run with skipped MUST checks fails. */
         requireComplete: Type.Optional(Type.Boolean()),
+        /** Set when the run was stopped before its end (a signal, --max-duration): why. Operations not run are errored. */
+        interrupted: Type.Optional(Type.String()),
       },
       { additionalProperties: false },
     ),
-    /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either). */
-    verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail')]),
+    /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either); `errored` when the run was interrupted. */
+    verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('errored')]),
     /** What the run tested of the contract's MUST checks: a pass with skipped ones is "PASS (incomplete)". */
     coverage: Type.Optional(CoverageSchema),
     counts: Counts,

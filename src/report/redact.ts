@@ -1,10 +1,21 @@
 /**
- * Keeps the access key and personal data (Contact `name`, `email`: interface.md §Audience, Contact, Contract)
- * out of every report and log line. Applied where exchanges enter the report model, so no renderer can leak.
+ * Structural redaction of what a target answered, before it becomes evidence: the access key header by name,
+ * and personal data (Contact `name`, `email`: interface.md §Audience, Contact, Contract) by where it sits,
+ * whatever shape a server sends it in. The values it takes out are handed back, so the one output redactor
+ * (redactor.ts) can also keep them out of messages and `actual` values. Fails closed: a body that cannot be
+ * walked is replaced by a placeholder that says why.
  */
-export const REDACTED = '[redacted]';
+import { REDACTED } from './redactor.js';
+
+export { REDACTED } from './redactor.js';
 const KEY_HEADER = 'x-access-key';
-const SENSITIVE_HEADERS = new Set([KEY_HEADER, 'authorization', 'cookie', 'set-cookie', 'proxy-authorization']);
+const SENSITIVE_HEADERS = new Set([KEY_HEADER, 'authorization', 'cookie', 'set-cookie', 'proxy-authorization', 'www-authenticate']);
+/** Deeper than any answer of the contract; the walk stops here instead of exhausting the stack. */
+export const MAX_WALK_DEPTH = 200;
+const EMAIL = /[^\s@"<>]+@[^\s@"<>]+\.[A-Za-z]{2,}/;
+/** Contact fields that hold no personal data (interface.md §Contact); every other value under `contacts` may. */
+const IMPERSONAL_CONTACT_FIELDS = new Set(['id', 'audienceid', 'address', 'createdat', 'updatedat', 'deletedat']);
+const CONTACT_FIELDS = new Set([...IMPERSONAL_CONTACT_FIELDS, 'name', 'email']);
 
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -24,30 +35,111 @@ export function redactSecret(text: string, secrets: Secrets): string {
   return result;
 }
 
-/**
- * Contacts are the only resource with personal data; a server may also put them where they do not belong, so
- * any `email` anywhere is redacted, and `name` wherever it sits beside an `email` or inside `contacts`.
- */
-export function redactPersonalData(value: unknown, insideContacts = false): unknown {
-  if (Array.isArray(value)) return value.map((item) => redactPersonalData(item, insideContacts));
-  if (value === null || typeof value !== 'object') return value;
-  const record = value as Record<string, unknown>;
-  const looksLikeContact = insideContacts || 'email' in record;
-  const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(record)) {
-    if (key === 'email' || (key === 'name' && looksLikeContact)) out[key] = field === null || field === undefined ? field : REDACTED;
-    else out[key] = redactPersonalData(field, key === 'contacts');
-  }
-  return out;
+export interface Redacted {
+  readonly value: unknown;
+  /** The personal values taken out. */
+  readonly personal: string[];
+  /** Why the value could not be walked (too deep); the value is then a placeholder. */
+  readonly unwalkable?: string;
 }
 
-/** A body text with personal data removed: JSON is redacted structurally, anything else kept as is. */
-export function redactBodyText(text: string, secret: Secrets): string {
-  let result = text;
-  try {
-    result = JSON.stringify(redactPersonalData(JSON.parse(text)));
-  } catch {
-    // not JSON: nothing structural to redact
+interface Frame {
+  readonly value: unknown;
+  readonly depth: number;
+  /** Inside a `contacts` value: every string there is personal unless its field is known not to be. */
+  readonly inContacts: boolean;
+  /** The field this value sits under, lower-cased. */
+  readonly field: string | undefined;
+  readonly put: (v: unknown) => void;
+}
+
+/**
+ * Personal data out of a parsed body: under `contacts` every value but the impersonal Contact fields (and any
+ * key that is no Contact field: a server may key contacts by name or e-mail); elsewhere `email`, the `name`
+ * beside an `email`, and any string holding an e-mail address. Iterative, so depth costs no stack.
+ */
+export function redactPersonal(root: unknown): Redacted {
+  const personal: string[] = [];
+  let result: unknown;
+  const stack: Frame[] = [{ value: root, depth: 0, inContacts: false, field: undefined, put: (v) => (result = v) }];
+  while (stack.length > 0) {
+    const frame = stack.pop()!;
+    const { value, depth, inContacts, field } = frame;
+    if (depth > MAX_WALK_DEPTH) {
+      const why = `JSON nested deeper than ${MAX_WALK_DEPTH} levels`;
+      return { value: `[not shown: ${why}]`, personal, unwalkable: why };
+    }
+    if (typeof value === 'string') {
+      const impersonal = field !== undefined && IMPERSONAL_CONTACT_FIELDS.has(field);
+      if ((inContacts && !impersonal) || EMAIL.test(value)) {
+        personal.push(value);
+        frame.put(REDACTED);
+      } else frame.put(value);
+      continue;
+    }
+    if (value === null || typeof value !== 'object') {
+      frame.put(value);
+      continue;
+    }
+    if (Array.isArray(value)) {
+      const out: unknown[] = new Array(value.length);
+      frame.put(out);
+      value.forEach((item, i) => stack.push({ value: item, depth: depth + 1, inContacts, field, put: (v) => (out[i] = v) }));
+      continue;
+    }
+    const record = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    frame.put(out);
+    const looksLikeContact = inContacts || Object.keys(record).some((k) => k.toLowerCase() === 'email');
+    let hidden = 0;
+    for (const [key, child] of Object.entries(record)) {
+      const lower = key.toLowerCase();
+      let shownKey = key;
+      if ((inContacts && !CONTACT_FIELDS.has(lower)) || EMAIL.test(key)) {
+        personal.push(key);
+        shownKey = `${REDACTED}#${(hidden += 1)}`;
+      }
+      const personalField = lower === 'email' || (lower === 'name' && looksLikeContact);
+      stack.push({
+        value: child,
+        depth: depth + 1,
+        inContacts: inContacts || lower === 'contacts' || personalField,
+        field: personalField ? 'name' : lower,
+        put: (v) => (out[shownKey] = v),
+      });
+    }
   }
-  return redactSecret(result, secret);
+  return { value: result, personal };
+}
+
+/** Compatibility: the redacted value alone (throws nothing; a value too deep becomes the placeholder). */
+export function redactPersonalData(value: unknown): unknown {
+  return redactPersonal(value).value;
+}
+
+export interface RedactedText {
+  readonly text: string;
+  readonly personal: string[];
+}
+
+/**
+ * A body text with personal data removed: JSON is redacted structurally. Text that is not JSON is kept only
+ * where personal data cannot be (`mayHoldPersonalData` false): otherwise it is replaced by a placeholder.
+ */
+export function redactBody(text: string, mayHoldPersonalData: boolean): RedactedText {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    if (!mayHoldPersonalData || text.trim() === '') return { text, personal: [] };
+    return { text: '[not shown: an answer that is not JSON may hold personal data it cannot be searched for]', personal: [] };
+  }
+  const redacted = redactPersonal(parsed);
+  if (redacted.unwalkable) return { text: `[not shown: ${redacted.unwalkable}]`, personal: redacted.personal };
+  return { text: JSON.stringify(redacted.value), personal: redacted.personal };
+}
+
+/** A body text with personal data and one secret removed. */
+export function redactBodyText(text: string, secret: Secrets): string {
+  return redactSecret(redactBody(text, false).text, secret);
 }

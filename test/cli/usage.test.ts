@@ -68,7 +68,7 @@ describe('help', () => {
 
 describe('an unreachable target', () => {
   it('is reported plainly: exit 1, an incident in the report', async () => {
-    const result = await runCli(['run', '--target', 'http://127.0.0.1:9', '--networks', 'polygon', '--operations', 'Indexer.GetNativeTokenBalance'], { CONFORMANCE_ACCESS_KEY: 'k-unreachable' }, 60_000);
+    const result = await runCli(['run', '--target', 'http://127.0.0.1:9', '--networks', 'polygon', '--operations', 'Indexer.GetNativeTokenBalance'], { CONFORMANCE_ACCESS_KEY: 'k-test-0042' }, 60_000);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/unreachable/);
     const report = JSON.parse((await import('node:fs')).readFileSync(join(result.reportDir, 'report.json'), 'utf8'));

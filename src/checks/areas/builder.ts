@@ -23,6 +23,15 @@ export const BUILDER_CHECKS = [
     writes: true,
   },
   {
+    id: 'created-audience-is-new',
+    level: 'MUST',
+    area: 'stateful',
+    title: 'CreateAudience answers a new audience: never the ID of an audience known before it (the fixtures\' audiences, one read or created earlier)',
+    basis: `${IF} §What the service does: "create an audience (a named contact list inside a project)": what is created did not exist before`,
+    needsFixture: 'builder.projectId',
+    writes: true,
+  },
+  {
     id: 'audience-contact-count',
     level: 'SHOULD',
     area: 'stateful',

@@ -133,7 +133,23 @@ const editAudience = (operation: string, edit: (audience: Json) => void) =>
     if (audience) edit(audience);
   });
 
+/** The reference server numbers its seeded audiences from 1: its own fixtures name audience 1 (builder.audienceId). */
+const SEEDED_AUDIENCE_ID = 1;
+
 export const BUILDER_FAULTS: readonly Fault[] = [
+  {
+    name: 'create-answers-existing-audience',
+    description: "CreateAudience answers the ID of the seeded audience the fixtures name, not of the audience it created",
+    hooks: {
+      transform: onSuccess(CREATE, (body) => {
+        const audience = record(body['audience']);
+        if (audience) audience['id'] = SEEDED_AUDIENCE_ID;
+      }),
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'created-audience-is-new', operation: CREATE }],
+  },
   {
     name: 'audience-name-dropped',
     description: "audiences are kept without their name: CreateAudience and GetAudience answer name ''",

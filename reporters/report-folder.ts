@@ -1,0 +1,176 @@
+/**
+ * The report folder of a run, claimed before anything is sent and published as one set at the end:
+ *
+ * - claim: the folder must be usable (created if missing, writable) and the tool's own (empty, holding only
+ *   report files, or marked by an earlier publication); a run already using it (a lock file beside it, naming a live process) is refused;
+ *   the report of an earlier run is removed at once, so a stale verdict is never read as the current one;
+ * - publish: the files are written into a staging folder beside it, which then takes the folder's place by
+ *   rename: a reader sees the whole earlier set, nothing, or the whole new set, never a mix.
+ * Every refusal is a ReportFolderError with a one-line message (exit code 2).
+ */
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** Written into every published folder: a folder holding it is the tool's to replace. */
+export const FOLDER_MARKER = '.conformance-report';
+
+export class ReportFolderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ReportFolderError';
+  }
+}
+
+const describe = (error: unknown) => (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+
+/**
+ * Creates `dir` and its missing parents one level at a time: Node's recursive mkdir loops forever on some
+ * pseudo file systems (/proc), and a parent that is a regular file must be a clear refusal.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  let at = dir;
+  while (!existsSync(at)) {
+    missing.push(at);
+    const parent = dirname(at);
+    if (parent === at) break;
+    at = parent;
+  }
+  if (existsSync(at) && !statSync(at).isDirectory()) throw new ReportFolderError(`--report-dir ${dir}: ${at} is not a folder`);
+  for (const folder of missing.reverse()) {
+    try {
+      mkdirSync(folder);
+    } catch (error) {
+      throw new ReportFolderError(`--report-dir ${dir}: cannot create ${folder} (${describe(error)})`);
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export class ReportFolder {
+  private readonly lock: string;
+  private readonly staging: string;
+  private released = false;
+
+  private constructor(
+    readonly dir: string,
+    private readonly reportFiles: readonly string[],
+  ) {
+    this.lock = join(dirname(dir), `.${basename(dir)}.lock`);
+    this.staging = join(dirname(dir), `.${basename(dir)}.${process.pid}.staging`);
+  }
+
+  /** Claims `dir` for this run, or throws a ReportFolderError saying why it cannot be used. */
+  static claim(dir: string, reportFiles: readonly string[]): ReportFolder {
+    makeFolders(dirname(dir));
+    if (existsSync(dir) && !statSync(dir).isDirectory()) throw new ReportFolderError(`--report-dir ${dir} is not a folder`);
+    const folder = new ReportFolder(dir, reportFiles);
+    folder.takeLock();
+    try {
+      folder.checkOwnership();
+      folder.prepareStaging();
+      folder.removeEarlierReport();
+    } catch (error) {
+      folder.release();
+      throw error;
+    }
+    return folder;
+  }
+
+  private takeLock(): void {
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      try {
+        const fd = openSync(this.lock, 'wx');
+        writeFileSync(fd, String(process.pid));
+        closeSync(fd);
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw new ReportFolderError(`--report-dir ${this.dir}: cannot write beside it (${describe(error)})`);
+        }
+      }
+      const holder = Number(readFileSyncSafe(this.lock));
+      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+        throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run (process ${holder}): give each run its own folder`);
+      }
+      // The run that held it is gone: its lock is stale.
+      rmSync(this.lock, { force: true });
+    }
+    throw new ReportFolderError(`--report-dir ${this.dir}: cannot take its lock ${this.lock}`);
+  }
+
+  /** The tool's folder: it holds the marker of an earlier publication, or nothing but report files. */
+  private checkOwnership(): void {
+    if (!existsSync(this.dir)) return;
+    const names = readdirSync(this.dir);
+    if (names.includes(FOLDER_MARKER)) return;
+    const allowed = new Set(this.reportFiles);
+    const foreign = names.filter((name) => !allowed.has(name));
+    if (foreign.length > 0) {
+      const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? ', …' : '');
+      throw new ReportFolderError(`--report-dir ${this.dir} holds files the tool did not write (${shown}): give an empty or new folder`);
+    }
+  }
+
+  private prepareStaging(): void {
+    try {
+      rmSync(this.staging, { recursive: true, force: true });
+      mkdirSync(this.staging);
+      writeFileSync(join(this.staging, FOLDER_MARKER), '');
+    } catch (error) {
+      throw new ReportFolderError(`--report-dir ${this.dir}: cannot write beside it (${describe(error)})`);
+    }
+  }
+
+  private removeEarlierReport(): void {
+    if (!existsSync(this.dir)) return;
+    try {
+      for (const name of readdirSync(this.dir)) if (name !== FOLDER_MARKER) rmSync(join(this.dir, name), { recursive: true, force: true });
+    } catch (error) {
+      throw new ReportFolderError(`--report-dir ${this.dir}: cannot remove the earlier report (${describe(error)})`);
+    }
+  }
+
+  /** Writes `files` (name → content) and puts them in place as one set; returns their paths. */
+  publish(files: Readonly<Record<string, string>>): string[] {
+    if (this.released) throw new ReportFolderError(`--report-dir ${this.dir}: the report was already published`);
+    const old = `${this.staging}.old`;
+    try {
+      if (!existsSync(this.staging)) {
+        mkdirSync(this.staging);
+        writeFileSync(join(this.staging, FOLDER_MARKER), '');
+      }
+      for (const [name, content] of Object.entries(files)) writeFileSync(join(this.staging, name), content);
+      if (existsSync(this.dir)) renameSync(this.dir, old);
+      renameSync(this.staging, this.dir);
+      rmSync(old, { recursive: true, force: true });
+    } catch (error) {
+      throw new ReportFolderError(`the report could not be written to ${this.dir}: ${describe(error)}`);
+    }
+    return Object.keys(files).map((name) => join(this.dir, name));
+  }
+
+  /** Gives the folder up (also after a refusal): the lock and any staging folder go. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    rmSync(this.staging, { recursive: true, force: true });
+    if (readFileSyncSafe(this.lock) === String(process.pid)) rmSync(this.lock, { force: true });
+  }
+}
+
+function readFileSyncSafe(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+}

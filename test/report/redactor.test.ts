@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redactBody, redactPersonal } from '../../src/report/redact.js';
+import { Redactor } from '../../src/report/redactor.js';
+
+const KEY = 'Kf93hq7Zp2LmX4vB8nR1tY6wQ0sD5gJa';
+
+/** Every 8-character slice of `secret`, lower-cased: none may be left in a redacted text. */
+function slicesOf(secret: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 8 <= secret.length; i += 1) out.push(secret.slice(i, i + 8).toLowerCase());
+  return out;
+}
+const leaks = (text: string, secret: string) => slicesOf(secret).filter((s) => text.toLowerCase().includes(s));
+
+describe('the output redactor', () => {
+  const redactor = new Redactor({ keys: [KEY], urls: ['https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161', 'https://{network}-relayer.example.com/tenant/abcdef1234'] });
+
+  it('removes the key whole, in part, in another letter case, JSON-escaped, URL-encoded and HTML-escaped', () => {
+    for (const text of [
+      `key ${KEY} echoed`,
+      `cut: ${KEY.slice(0, 11)}`,
+      `tail ${KEY.slice(-9)}!`,
+      KEY.toUpperCase(),
+      JSON.stringify({ k: `"${KEY}"` }),
+      encodeURIComponent(`k=${KEY}&x=1`),
+    ]) {
+      const out = redactor.text(text);
+      expect(leaks(out, KEY), out).toEqual([]);
+      expect(out).toContain(REDACTED);
+    }
+    const odd = new Redactor({ keys: ['a&b<c>"d\'e/f g'], urls: [] });
+    for (const form of ['a&amp;b&lt;c&gt;&quot;d&#39;e/f g', 'a%26b%3Cc%3E%22d\'e%2Ff%20g', 'a&b<c>\\"d\'e/f g']) {
+      expect(odd.text(`x ${form} y`)).toBe(`x ${REDACTED} y`);
+    }
+  });
+
+  it('keeps ordinary text, and a short slice of the key that ordinary text could hold', () => {
+    expect(redactor.text('GetFloorOrder on polygon [response-schema] at /order/chainId')).toBe('GetFloorOrder on polygon [response-schema] at /order/chainId');
+    expect(redactor.text(`x${KEY.slice(0, 7)}y`)).toBe(`x${KEY.slice(0, 7)}y`);
+  });
+
+  it('shows a URL the user gave as its origin only, also per network, and hides its key-like segments anywhere', () => {
+    expect(redactor.text('error from https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161 (bad)')).toBe(`error from https://node.example/${REDACTED} (bad)`);
+    expect(redactor.text('https://polygon-relayer.example.com/tenant/abcdef1234/rpc/Relayer/FeeOptions')).toBe(`https://polygon-relayer.example.com/${REDACTED}/rpc/Relayer/FeeOptions`);
+    expect(redactor.text('the node said: unknown project 9aa3d95b3bc440fa88ea12eaa4456161')).not.toContain('9aa3d95b');
+    expect(redactor.text('https://node.example/other')).toBe('https://node.example/other');
+  });
+
+  it('removes every e-mail address and the personal values it learned, also JSON-escaped', () => {
+    const r = new Redactor({ keys: [], urls: [] });
+    r.learnPersonal(['Zebulon "Zeb" Quigglesworth', 'Bo']);
+    expect(r.text('mail zq@personal.example or zq%40personal.example')).toBe(`mail ${REDACTED} or ${REDACTED}`);
+    expect(r.text(JSON.stringify({ actual: 'Zebulon "Zeb" Quigglesworth', short: 'Bo', word: 'Bob' }))).toBe(
+      `{"actual":"${REDACTED}","short":"${REDACTED}","word":"Bob"}`,
+    );
+  });
+});
+
+describe('structural redaction of answers', () => {
+  it('takes out contact data in every shape a server may send it', () => {
+    const body = {
+      audience: { id: 1, name: 'VIP buyers' },
+      contacts: {
+        'alice@personal.example': { id: 1, address: '0xabc', name: ['Alice', 'Liddell'], email: { primary: 'alice@personal.example' } },
+        second: 'Bob Builder <bob@personal.example>',
+        third: [{ id: 3, fullName: 'Carol Danvers' }],
+      },
+      debug: { who: 'Dave <dave@personal.example>' },
+    };
+    const { value, personal } = redactPersonal(body);
+    const text = JSON.stringify(value);
+    for (const secret of ['alice@', 'Alice', 'Liddell', 'Bob Builder', 'Carol', 'dave@', 'second', 'third', 'fullName']) expect(text).not.toContain(secret);
+    expect(text).toContain('VIP buyers');
+    expect(text).toContain('0xabc');
+    expect(personal).toEqual(expect.arrayContaining(['Alice', 'Liddell', 'Carol Danvers', 'Dave <dave@personal.example>']));
+  });
+
+  it('fails closed: a body too deep to walk, or a Builder answer that is not JSON, becomes a placeholder', () => {
+    const deep = `${'['.repeat(100_000)}"Alice <alice@personal.example>"${']'.repeat(100_000)}`;
+    expect(redactBody(deep, false).text).toMatch(/^\[not shown: JSON nested deeper than \d+ levels\]$/);
+    expect(redactBody('name=Alice Liddell', true).text).toMatch(/^\[not shown: /);
+    expect(redactBody('<html>gateway error</html>', false).text).toBe('<html>gateway error</html>');
+  });
+});
