@@ -9,33 +9,33 @@ import type { Report } from '../report/model.js';
 
 export interface CertifyOptions {
   /** Origin of a server with the reference layout; omit everything to certify the embedded reference server. */
-  readonly target?: string;
-  readonly marketplaceUrl?: string;
-  readonly apiUrl?: string;
-  readonly metadataUrl?: string;
+  readonly target?: string | undefined;
+  readonly marketplaceUrl?: string | undefined;
+  readonly apiUrl?: string | undefined;
+  readonly metadataUrl?: string | undefined;
   /** May contain `{network}`. */
-  readonly relayerUrl?: string;
+  readonly relayerUrl?: string | undefined;
   /** May contain `{network}`. */
-  readonly indexerUrl?: string;
+  readonly indexerUrl?: string | undefined;
   /** The X-Access-Key to send; required with a target. */
-  readonly accessKey?: string;
+  readonly accessKey?: string | undefined;
   /** Network slugs (default: all 39). */
-  readonly networks?: readonly string[];
+  readonly networks?: readonly string[] | undefined;
   /** `Service.Method` ids (default: all 18). */
-  readonly operations?: readonly string[];
-  readonly seed?: number;
-  readonly runs?: number;
-  readonly timeoutMs?: number;
+  readonly operations?: readonly string[] | undefined;
+  readonly seed?: number | undefined;
+  readonly runs?: number | undefined;
+  readonly timeoutMs?: number | undefined;
   /** Where report.json, report.md, report.html and junit.xml go (default: conformance-report/). */
-  readonly reportDir?: string;
+  readonly reportDir?: string | undefined;
   /** Path of a fixtures file (schemas/fixtures.schema.json). */
-  readonly fixtures?: string;
-  readonly chainRpcUrl?: string;
-  readonly strict?: boolean;
-  readonly readOnly?: boolean;
-  readonly allowDestructive?: boolean;
+  readonly fixtures?: string | undefined;
+  readonly chainRpcUrl?: string | undefined;
+  readonly strict?: boolean | undefined;
+  readonly readOnly?: boolean | undefined;
+  readonly allowDestructive?: boolean | undefined;
   /** Progress lines (one per network, the summary); silent when omitted. */
-  readonly log?: (line: string) => void;
+  readonly log?: ((line: string) => void) | undefined;
 }
 
 /** The options as the command line would have given them, so one parser validates both. */
