@@ -98,10 +98,10 @@ export function buildMatrix(report: Report, keep: (operation: string) => boolean
   const seen = new Map<string, number>();
   for (const n of report.networks)
     for (const r of n.operations) if (keep(r.operation) && !seen.has(r.operation)) seen.set(r.operation, seen.size);
-  // A service-wide group ranks with its service's first operation, so its columns follow the run's service order.
+  // Service-wide groups come after the operations, in the order of their services' first operations.
   const serviceRank = (op: string): number | undefined => {
     const first = report.run.operations.findIndex((o) => o.startsWith(`${op}.`));
-    return first === -1 ? undefined : first + 0.5;
+    return first === -1 ? undefined : listed.size + first / listed.size;
   };
   const ops = [...seen.keys()].sort((a, b) => rank(a) - rank(b));
   function rank(op: string): number {
