@@ -5,6 +5,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, operationId, rpcPath } from '../src/contract/index.js';
+import { contractSchemaFiles, publishable } from '../src/contract/schema-files.js';
+import { componentName } from '../src/docs/openapi.js';
 import { runCli } from './support/run-cli.js';
 
 type Json = Record<string, unknown>;
@@ -61,5 +63,22 @@ describe('conformance openapi', () => {
     const table = schemas['Error']!['x-error-table'] as { error: string; code: number; status: number }[];
     expect(table).toContainEqual({ error: 'Unauthorized', code: 1000, msg: 'Unauthorized access', status: 401, class: '4xx' });
     expect(table).toHaveLength(22);
+  });
+
+  it('holds exactly the published JSON Schemas of the contract, references aside', () => {
+    const schemas = (doc['components'] as { schemas: Record<string, Json> }).schemas;
+    const ids = new Map(contractSchemaFiles().map((f) => [`#/components/schemas/${componentName(f.schema)}`, f.schema.$id]));
+    const back = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(back)
+        : value !== null && typeof value === 'object'
+          ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' ? ids.get(v as string) : back(v)]))
+          : value;
+    expect(Object.keys(schemas).sort()).toEqual(contractSchemaFiles().map((f) => componentName(f.schema)).sort());
+    for (const file of contractSchemaFiles()) {
+      const { $schema: _draft, $id: _id, ...published } = publishable(file.schema);
+      const { 'x-error-table': _table, ...component } = schemas[componentName(file.schema)]!;
+      expect(back(component), file.file).toEqual(published);
+    }
   });
 });
