@@ -21,7 +21,7 @@ interface Done {
 }
 
 /** A child process with a clean environment: nothing of this vitest run leaks into the project's own. */
-function exec(command: string, args: readonly string[], cwd: string, timeout = 300_000): Promise<Done> {
+function exec(command: string, args: readonly string[], cwd: string, timeout = 600_000): Promise<Done> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(VITEST|NODE_OPTIONS|TEST$|CONFORMANCE_)/.test(k)));
   return new Promise((resolve) => {
     execFile(command, [...args], { cwd, env: { ...env, NO_COLOR: '1' }, timeout, maxBuffer: 32 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -44,9 +44,9 @@ beforeAll(async () => {
   project = join(work, 'consumer');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const installed = await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project, 600_000);
+  const installed = await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project);
   expect(installed.code, installed.out).toBe(0);
-}, 700_000);
+}, 1_200_000);
 
 describe('the package', () => {
   it('ships the CLI, the spec files, the reporters, the schemas and the docs, and no tests', () => {
@@ -70,7 +70,7 @@ describe('the package', () => {
     expect(report.networks.map((n) => n.slug)).toEqual(['polygon']);
     expect(report.counts.passed).toBeGreaterThan(100);
     for (const file of ['report.md', 'report.html', 'junit.xml']) expect(existsSync(join(project, 'out', file)), file).toBe(true);
-  }, 300_000);
+  }, 700_000);
 
   it('runs certify() inside the project’s own vitest test, as the README shows', async () => {
     mkdirSync(join(project, 'test'), { recursive: true });
@@ -95,5 +95,5 @@ test('a mistake in the options is refused with the command line message', async 
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/2 passed/);
     expect(existsSync(join(project, 'lib-report', 'report.json'))).toBe(true);
-  }, 300_000);
+  }, 700_000);
 });

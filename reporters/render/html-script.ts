@@ -39,7 +39,14 @@ export const REPORT_SCRIPT = `(function () {
   }
   document.addEventListener('click', function (event) {
     var target = event.target;
-    var button = target instanceof Element ? target.closest('button.copy') : null;
+    if (!(target instanceof Element)) return;
+    // A second click on the same cell changes no hash: reveal again what the reader may have closed.
+    var link = target.closest('a[href^="#"]');
+    if (link) {
+      if (link.getAttribute('href') === location.hash) reveal();
+      return;
+    }
+    var button = target.closest('button.copy');
     if (!button) return;
     var source = button.previousElementSibling;
     var text = source ? source.textContent : '';

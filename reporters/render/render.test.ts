@@ -372,16 +372,13 @@ describe('edge cases', () => {
 });
 
 describe('scale: 39 networks × 18 operations, ~5,000 checks', () => {
-  it('renders all three outputs quickly and consistently', () => {
+  it('renders all three outputs consistently', () => {
     const big = largeReport();
     const checks = big.networks.flatMap((n) => n.operations).reduce((n, o) => n + o.checks.length, 0);
     expect(checks).toBe(39 * 18 * 7);
-    const started = performance.now();
     const md = renderMarkdown(big);
     const html = renderHtml(big);
     const xml = renderJunit(big);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(3000);
     expect(table(md, 'Network').rows.size).toBe(39);
     const junit = parseXml(xml);
     expect(Number(junit.attrs['tests'])).toBe(checks + 1);
