@@ -115,3 +115,8 @@ function encodeIdPart(text: string): string {
   for (const ch of text) out += /^[A-Za-z0-9.-]$/.test(ch) ? ch : `_${(ch.codePointAt(0) ?? 0).toString(16)}_`;
   return out;
 }
+
+/** The id of a finding folded across networks: `check-` and its key in the same closed alphabet. */
+export function checkAnchorId(kind: 'fail' | 'should', key: string): string {
+  return `${kind}-check-${encodeIdPart(key)}`;
+}

@@ -1,13 +1,17 @@
 /**
- * report.html: one self-contained page. No script at all (findings expand with <details>), inline CSS only,
- * and a Content-Security-Policy that forbids scripts and every external load, so even an escaping mistake could
- * not run code. Every string from the model goes through `escapeHtml`; the only attribute values built from
- * the model are `title`s (escaped, double-quoted) and anchors from `anchorId` (a closed alphabet). URLs the
- * server under test chose are shown as text, never as links.
+ * report.html: one self-contained page. Inline CSS and one static script (allowed by its hash); the
+ * Content-Security-Policy forbids every other script, inline handler and external load, so even an escaping
+ * mistake could not run code. Every string from the model goes through `escapeHtml`; the only attribute values
+ * built from the model are `title`s (escaped, double-quoted) and anchors from `anchorId` (a closed alphabet).
+ * URLs the server under test chose are shown as text, never as links.
  */
 import type { CheckResult, Exchange, Report } from '../../src/report/model.js';
-import { anchorId, escapeHtml as e } from './escape.js';
+import { anchorId, checkAnchorId, escapeHtml as e } from './escape.js';
+import { foldFindings, occurrencePlaces, type FoldedFinding } from './fold.js';
+import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from './html-script.js';
 import {
+  ZERO,
+  addCounts,
   CELL_LABEL,
   CELL_SYMBOL,
   buildMatrix,
@@ -15,16 +19,18 @@ import {
   cellDescription,
   countsText,
   describeNetworks,
+  firstLine,
   formatDuration,
   globalRows,
-  groupChecks,
   groupSkips,
   isMustFinding,
+  isServiceWide,
   isShouldFinding,
+  plural,
   targetLines,
   verdictText,
   type Cell,
-  type CheckGroup,
+  type Matrix,
 } from './view.js';
 
 const CSS = `
@@ -54,9 +60,14 @@ summary{cursor:pointer}
 code,pre{font:12.5px/1.4 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;background:var(--code)}
 pre{padding:.5rem;overflow:auto;max-height:30rem;white-space:pre-wrap;word-break:break-all;border-radius:4px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.2rem .8rem;margin:.5rem 0}dt{font-weight:600}dd{margin:0;white-space:pre-wrap;word-break:break-word}
-section.group:target{outline:2px solid var(--should);outline-offset:4px}
+details.occurrence{margin:.3rem 0 .3rem 1rem}details.occurrence:target{outline:2px solid var(--should);outline-offset:2px}
+.places{color:var(--muted)}dd.repro{display:flex;gap:.5rem;align-items:flex-start}dd.repro pre{flex:1;margin:0}
+button.copy{font:inherit;font-size:.8rem;cursor:pointer}
 .muted{color:var(--muted)}
 `;
+
+/** Nothing external, no script but the page's own (by hash), no plug-ins, forms or base changes. */
+const CSP = `default-src 'none'; style-src 'unsafe-inline'; script-src ${REPORT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'`;
 
 export function renderHtml(report: Report): string {
   const verdict = report.verdict === 'pass' ? 'pass' : 'fail';
@@ -65,7 +76,7 @@ export function renderHtml(report: Report): string {
     '<html lang="en">',
     '<head>',
     '<meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">`,
+    `<meta http-equiv="Content-Security-Policy" content="${CSP}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="referrer" content="no-referrer">',
     `<title>${e(`Conformance report: ${verdictText(report)}`)}</title>`,
@@ -76,8 +87,8 @@ export function renderHtml(report: Report): string {
   ];
   if (report.run.incident !== undefined)
     parts.push(`<p class="incident" role="alert"><strong>Incident:</strong> ${e(report.run.incident)}</p>`);
-  parts.push(metadata(report), matrix(report), globalSection(report), findings(report, 'fail'), findings(report, 'should'), skipped(report));
-  parts.push('</body>', '</html>', '');
+  parts.push(metadata(report), matrix(report), serviceWide(report), globalSection(report), findings(report, 'fail'), findings(report, 'should'), skipped(report));
+  parts.push(`<script>${REPORT_SCRIPT}</script>`, '</body>', '</html>', '');
   return parts.join('\n');
 }
 
@@ -113,74 +124,95 @@ function legend(): string {
     .join(' · ')}</p>`;
 }
 
-function matrix(report: Report): string {
-  const m = buildMatrix(report);
-  const out: string[] = ['<h2 id="matrix">Networks × operations</h2>', legend()];
-  if (m.columns.length === 0 || m.rows.length === 0) {
-    out.push('<p class="muted">No per-network operation ran.</p>');
-  } else {
-    out.push('<div class="matrix-wrap"><table class="matrix">');
-    out.push(
-      `<thead><tr><th scope="col">Network</th>${m.columns
-        .map((c) => `<th scope="col" class="op" title="${e(c.operation)}">${e(c.header)}</th>`)
-        .join('')}<th scope="col">Checks</th></tr></thead><tbody>`,
-    );
-    for (const row of m.rows) {
-      const chain = row.chainId === null ? 'no result' : `chain ${row.chainId}`;
-      const cells = row.cells
-        .map((cell, i) => {
-          const op = m.columns[i]?.operation ?? '';
-          return cellHtml(cell, row.network, op, `${row.network} ${op}`);
-        })
-        .join('');
-      out.push(
-        `<tr><th scope="row" title="${e(chain)}">${e(row.network)}</th>${cells}<td class="sum">${e(countsText(row.counts))}</td></tr>`,
-      );
-    }
-    out.push('</tbody></table></div>');
+function matrixTable(m: Matrix, label: string): string {
+  const out: string[] = ['<div class="matrix-wrap"><table class="matrix">', `<caption class="vh">${e(label)}</caption>`];
+  out.push(
+    `<thead><tr><th scope="col">Network</th>${m.columns
+      .map((c) => `<th scope="col" class="op" title="${e(c.operation)}">${e(c.header)}</th>`)
+      .join('')}<th scope="col">Checks</th></tr></thead><tbody>`,
+  );
+  for (const row of m.rows) {
+    const chain = row.chainId === null ? 'no result' : `chain ${row.chainId}`;
+    const cells = row.cells
+      .map((cell, i) => {
+        const op = m.columns[i]?.operation ?? '';
+        return cellHtml(cell, row.network, op, `${row.network} ${op}`);
+      })
+      .join('');
+    const counts = row.cells.reduce((acc, c) => addCounts(acc, c.counts), ZERO);
+    out.push(`<tr><th scope="row" title="${e(chain)}">${e(row.network)}</th>${cells}<td class="sum">${e(countsText(counts))}</td></tr>`);
   }
+  out.push('</tbody></table></div>');
+  return out.join('\n');
+}
+
+function matrix(report: Report): string {
+  const m = buildMatrix(report, (op) => !isServiceWide(op));
+  const out: string[] = ['<h2 id="matrix">Networks × operations</h2>', legend()];
+  if (m.columns.length === 0 || m.rows.length === 0) out.push('<p class="muted">No per-network operation ran.</p>');
+  else out.push(matrixTable(m, 'Networks × operations'));
   if (m.notRun.length > 0) out.push(`<p>Not run: ${m.notRun.map((op) => `<code>${e(op)}</code>`).join(', ')}.</p>`);
   return out.join('\n');
+}
+
+/** The per-network checks of a whole service (Marketplace, Relayer, Indexer): its own block, explained. */
+function serviceWide(report: Report): string {
+  const m = buildMatrix(report, isServiceWide);
+  if (m.columns.length === 0 || m.rows.length === 0) return '';
+  return [
+    '<h2 id="service-wide">Service-wide checks per network</h2>',
+    '<p class="muted">Checks of a whole service rather than of one operation: an unknown method name under the service&#39;s base on that network, and the error checks of its answer. Services addressed per network are checked once per network; the others appear under Global.</p>',
+    matrixTable(m, 'Service-wide checks per network'),
+  ].join('\n');
 }
 
 function globalSection(report: Report): string {
   const rows = globalRows(report);
   if (rows.length === 0) return '';
   const body = rows
-    .map(
-      ({ operation, cell }) =>
-        `<tr><th scope="row"><code>${e(operation)}</code></th>${cellHtml(cell, null, operation, operation)}<td class="sum">${e(countsText(cell.counts))}</td></tr>`,
-    )
+    .map(({ operation, cell }) => {
+      const what = isServiceWide(operation) ? `service-wide checks of <code>${e(operation)}</code>` : `<code>${e(operation)}</code>`;
+      return `<tr><th scope="row">${what}</th>${cellHtml(cell, null, operation, operation)}<td class="sum">${e(countsText(cell.counts))}</td></tr>`;
+    })
     .join('\n');
   return `<h2 id="global">Global (not per network)</h2>
+<p class="muted">Builder operations, and the service-wide checks of services not addressed per network (API, Builder, Metadata).</p>
 <table class="matrix"><thead><tr><th scope="col">Operation</th><th scope="col">Result</th><th scope="col">Checks</th></tr></thead><tbody>
 ${body}
 </tbody></table>`;
 }
 
 function findings(report: Report, kind: 'fail' | 'should'): string {
-  const groups = groupChecks(report, kind === 'fail' ? isMustFinding : isShouldFinding);
-  if (groups.length === 0) return '';
-  const total = groups.reduce((n, g) => n + g.checks.length, 0);
+  const folded = foldFindings(report, kind === 'fail' ? isMustFinding : isShouldFinding);
+  if (folded.length === 0) return '';
+  const total = folded.reduce((n, f) => n + f.occurrences.length, 0);
+  const counted = `${plural(folded.length, 'check')}, ${plural(total, 'finding')}`;
   const heading =
     kind === 'fail'
-      ? `<h2 id="failures">Failures (MUST): ${total}</h2>`
-      : `<h2 id="should">SHOULD findings: ${total}</h2><p class="muted">${
+      ? `<h2 id="failures">Failures (MUST): ${e(counted)}</h2>`
+      : `<h2 id="should">SHOULD findings: ${e(counted)}</h2><p class="muted">${
           report.run.strict
             ? 'The run was strict: these count against the verdict.'
             : 'Conventions the document does not state; they do not affect the verdict (run with --strict to make them count).'
         }</p>`;
-  return [heading, ...groups.map((g) => group(g, kind))].join('\n');
+  // The first finding of each matrix cell carries the cell's anchor, so the cell's link lands on it.
+  const anchored = new Set<string>();
+  return [heading, ...folded.map((f) => foldedFinding(f, kind, anchored))].join('\n');
 }
 
-function group(g: CheckGroup, kind: 'fail' | 'should'): string {
-  const title = `${g.network ?? 'global'} · ${g.operation}`;
-  return `<section class="group" id="${anchorId(kind, g.network, g.operation)}"><h3>${e(title)} <span class="muted">(${g.checks.length})</span></h3>
-${g.checks.map(finding).join('\n')}
-</section>`;
+function foldedFinding(f: FoldedFinding, kind: 'fail' | 'should', anchored: Set<string>): string {
+  // The class comes from a closed set, not from the model: a report read from disk may not have been validated.
+  const level = f.level === 'MUST' ? 'MUST' : 'SHOULD';
+  const places = occurrencePlaces(f);
+  const where = places.length === 1 ? `on ${places[0] ?? ''}` : `on ${places.length} networks: ${places.join(', ')}`;
+  return `<details class="finding lvl-${level}" id="${checkAnchorId(kind, f.key)}"><summary><span class="badge ${level}">${e(f.level)}</span> <code>${e(f.checkId)}</code> · <code>${e(f.operation)}</code>: ${e(f.title)} <span class="places">${e(where)}</span></summary>
+${f.occurrences.map((c) => occurrence(c, kind, anchored)).join('\n')}</details>`;
 }
 
-function finding(c: CheckResult): string {
+function occurrence(c: CheckResult, kind: 'fail' | 'should', anchored: Set<string>): string {
+  const cell = anchorId(kind, c.network, c.operation);
+  const id = anchored.has(cell) ? '' : ` id="${cell}"`;
+  anchored.add(cell);
   const dl: string[] = [];
   const item = (label: string, value: string | undefined, pre = false): void => {
     if (value === undefined) return;
@@ -191,11 +223,13 @@ function finding(c: CheckResult): string {
   item('Pointer', c.pointer);
   item('Expected', c.expected, true);
   item('Actual', c.actual, true);
-  item('Reproduction', c.reproduction, true);
+  if (c.reproduction !== undefined)
+    dl.push(`<dt>Reproduction</dt><dd class="repro"><pre>${e(capText(c.reproduction))}</pre><button type="button" class="copy">Copy</button></dd>`);
   item('Duration', `${formatDuration(c.durationMs)}, ${c.requests} request${c.requests === 1 ? '' : 's'}`);
-  // The class comes from a closed set, not from the model: a report read from disk may not have been validated.
-  const level = c.level === 'MUST' ? 'MUST' : 'SHOULD';
-  return `<details class="finding lvl-${level}"><summary><span class="badge ${level}">${e(c.level)}</span> ${e(c.status)} <code>${e(c.checkId)}</code>: ${e(c.title)}</summary>
+  const place = c.network ?? 'global';
+  return `<details class="occurrence"${id} data-cell="${cell}"><summary><strong>${e(place)}</strong> ${e(c.status)}${
+    c.message === undefined ? '' : `: ${e(firstLine(c.message))}`
+  }</summary>
 <dl>${dl.join('')}</dl>${c.exchange === undefined ? '' : exchange(c.exchange)}</details>`;
 }
 

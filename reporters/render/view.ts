@@ -94,14 +94,19 @@ function cellOf(results: readonly OperationResult[]): Cell {
  * in order of first appearance for any the run does not list). Rows follow `report.networks`, then any
  * network of `run.networks` without a result (all `–`).
  */
-export function buildMatrix(report: Report): Matrix {
+export function buildMatrix(report: Report, keep: (operation: string) => boolean = () => true): Matrix {
   const listed = new Map(report.run.operations.map((op, i) => [op, i]));
   const seen = new Map<string, number>();
   for (const n of report.networks)
-    for (const r of n.operations) if (!seen.has(r.operation)) seen.set(r.operation, seen.size);
+    for (const r of n.operations) if (keep(r.operation) && !seen.has(r.operation)) seen.set(r.operation, seen.size);
+  // Service-wide groups come after the operations, in the order of their services' first operations.
+  const serviceRank = (op: string): number | undefined => {
+    const first = report.run.operations.findIndex((o) => o.startsWith(`${op}.`));
+    return first === -1 ? undefined : listed.size + first / listed.size;
+  };
   const ops = [...seen.keys()].sort((a, b) => rank(a) - rank(b));
   function rank(op: string): number {
-    return listed.get(op) ?? listed.size + (seen.get(op) ?? 0);
+    return listed.get(op) ?? serviceRank(op) ?? listed.size + (seen.get(op) ?? 0);
   }
 
   const method = (op: string): string => op.slice(op.lastIndexOf('.') + 1) || op;
@@ -117,9 +122,12 @@ export function buildMatrix(report: Report): Matrix {
   for (const slug of report.run.networks)
     if (!present.has(slug)) rows.push({ network: slug, chainId: null, counts: ZERO, cells: ops.map(() => cellOf([])) });
 
-  const ran = new Set([...seen.keys(), ...report.global.operations.map((r) => r.operation)]);
+  const ran = new Set([...report.networks.flatMap((n) => n.operations.map((r) => r.operation)), ...report.global.operations.map((r) => r.operation)]);
   return { columns, rows, notRun: report.run.operations.filter((op) => !ran.has(op)) };
 }
+
+/** A per-service wire group (`<Service>:<checkId>` keys) rather than one operation (`<Service>.<Method>`). */
+export const isServiceWide = (operation: string): boolean => !operation.includes('.');
 
 export function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const out = new Map<string, T[]>();

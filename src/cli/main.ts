@@ -95,6 +95,12 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
       listChecks(raw, io);
     });
 
+
+  program
+    .command('openapi')
+    .description('print the contract as an OpenAPI 3.1 document (JSON) for Prism, client generators and other tools')
+    .action(async () => io.log(JSON.stringify((await import('../docs/openapi.js')).openApiDocument(), null, 2)));
+
   return withOptionSources(program);
 }
 
