@@ -11,6 +11,8 @@ import { targetsFromOrigin, type RunConfig, type Targets } from '../config/run-c
 import { SchemaValidators } from '../validation/validators.js';
 import { publishable } from '../contract/schema-files.js';
 import { UsageError } from './usage-error.js';
+import { loadExpectations, type Expectation } from '../gate/expectations.js';
+import { parseShard, selectShard } from '../gate/shard.js';
 
 export interface RawRunOptions {
   target?: string;
@@ -31,6 +33,9 @@ export interface RawRunOptions {
   strict?: boolean;
   readOnly?: boolean;
   allowDestructive?: boolean;
+  expectations?: string;
+  shard?: string;
+  github?: boolean;
 }
 
 export const DEFAULT_RUNS = 10;
@@ -41,6 +46,8 @@ export const DEFAULT_REPORT_DIR = 'conformance-report';
 export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedded'> & {
   readonly targets: Targets | undefined;
   readonly accessKey: string | undefined;
+  /** Known failures (`--expectations`): applied to the results as they arrive. */
+  readonly expectations?: readonly Expectation[];
 };
 
 export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
@@ -50,7 +57,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   if (targets && !accessKey) {
     throw new UsageError('a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key');
   }
-  return {
+  return selectShard({
     targets,
     accessKey,
     networks: parseList(raw.networks, NETWORK_SLUGS, '--networks', 'network slug'),
@@ -64,7 +71,9 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     fixtures: raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures),
     ...(raw.chainRpcUrl === undefined ? {} : { chainRpcUrl: parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true) }),
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),
-  };
+    ...(raw.expectations === undefined ? {} : { expectations: loadExpectations(raw.expectations) }),
+    ...(raw.shard === undefined ? {} : { shard: parseShard(raw.shard) }),
+  });
 }
 
 function parseTargets(raw: RawRunOptions): Targets | undefined {

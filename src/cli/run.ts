@@ -14,12 +14,12 @@ import { writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { Report } from '../report/model.js';
 import { redactSecret } from '../report/redact.js';
-import { findOperation, isPerNetwork, type OperationDef } from '../contract/operations.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
+import { selectedUnits } from '../harness/work.js';
 import { probeTargets } from './probe.js';
 import type { PartialRunConfig } from './run-options.js';
 import { TOOL } from './tool.js';
@@ -35,12 +35,6 @@ export interface RunOutcome {
 export interface RunIo {
   readonly log: (line: string) => void;
 }
-
-export function specFileOf(op: Pick<OperationDef, 'service' | 'method'>): string {
-  return join('specs', op.service, `${op.method}.spec.ts`);
-}
-
-export const WIRE_SPEC = join('specs', 'wire.spec.ts');
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
@@ -72,6 +66,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       targets: { embedded: config.embedded, ...config.targets },
       networks: [...config.networks],
       operations: [...config.operations],
+      ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
     });
 
@@ -89,6 +84,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       expectedPerNetwork: expectedTestsPerNetwork(config),
       accessKey: config.accessKey,
       log: io.log,
+      ...(partial.expectations ? { expectations: partial.expectations } : {}),
     });
     try {
       await runVitest(config, reporter);
@@ -133,16 +129,12 @@ function summarize(report: Report, files: readonly string[], io: RunIo): RunOutc
 }
 
 function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
-  const ops = config.operations.map((id) => findOperation(id)!);
-  const perNetworkOps = ops.filter((op) => isPerNetwork(op)).length;
-  // +1: the per-network wire test of specs/wire.spec.ts, when a service addressed per network is selected
-  const wire = ops.some((op) => op.network.kind === 'path' || op.network.kind === 'host') ? 1 : 0;
-  return new Map(config.networks.map((slug) => [slug, perNetworkOps + wire]));
+  const units = selectedUnits(config);
+  return new Map(config.networks.map((slug) => [slug, units.filter((u) => u.network === slug).length] as const).filter(([, n]) => n > 0));
 }
 
 async function runVitest(config: RunConfig, reporter: ConformanceReporter): Promise<void> {
-  const files = config.operations.map((id) => specFileOf(findOperation(id)!));
-  files.push(WIRE_SPEC);
+  const files = [...new Set(selectedUnits(config).map((u) => u.file))];
   for (const file of files) {
     if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }

@@ -1,11 +1,13 @@
-/** The tool's own published schemas: the report (report.json) and the fixtures file. */
+/** The tool's own published schemas: the report (report.json), the fixtures file and the expectations file. */
 import type { SchemaFile } from '../contract/schema-files.js';
 import { FixturesSchema } from '../config/fixtures.js';
 import { ReportSchema } from '../report/model.js';
+import { ExpectationsFileSchema } from '../gate/expectations.js';
 
 export function toolSchemaFiles(): SchemaFile[] {
   return [
     { file: 'report.schema.json', schema: ReportSchema },
     { file: 'fixtures.schema.json', schema: FixturesSchema },
+    { file: 'expectations.schema.json', schema: ExpectationsFileSchema },
   ];
 }
