@@ -20,6 +20,7 @@ import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
 import { selectedUnits } from '../harness/work.js';
+import { failsTheRun } from '../gate/report-checks.js';
 import { probeTargets } from './probe.js';
 import type { PartialRunConfig } from './run-options.js';
 import { TOOL } from './tool.js';
@@ -117,7 +118,7 @@ function summarize(report: Report, files: readonly string[], io: RunIo): RunOutc
   if (report.run.incident) io.log(`incident: ${report.run.incident}`);
   const firstFailures = [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
     .flatMap((o) => o.checks)
-    .filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'))
+    .filter((r) => failsTheRun(report, r))
     .slice(0, 5);
   for (const failure of firstFailures) {
     io.log(`  ✘ ${failure.message ?? failure.key}`);

@@ -106,3 +106,8 @@ export function countsAgainst(c: CheckResult, report: Report): boolean {
 
 /** `<key> on <network>`: one check on one network, the unit every command of the gate compares. */
 export const placeOf = (c: Pick<CheckResult, 'key' | 'network'>): string => `${c.key}@${c.network ?? 'global'}`;
+
+/** What makes a run fail: a failure counting against its verdict, or an unexpected pass. */
+export function failsTheRun(report: Report, c: CheckResult): boolean {
+  return countsAgainst(c, report) || c.expectation?.outcome === 'unexpected-pass';
+}
