@@ -1,12 +1,14 @@
 /**
  * The command line: `conformance run` certifies a target, `conformance serve` starts the embedded reference
- * server; expectations, diff, rerun, merge and history serve the regression gate and the nightly. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
- * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
+ * server. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
+ * SHOULD check); 2 the tool was given something it cannot use, and nothing ran. The commands of the
+ * regression gate and the nightly (expectations, diff, rerun, merge, history) live in src/gate/.
  */
 import { Command, CommanderError, Option } from 'commander';
 import { DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
 import type { RawServeOptions } from './serve.js';
 import type { Report } from '../report/model.js';
+import type { RawRerunOptions } from '../gate/rerun.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
 
@@ -145,7 +147,7 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL to cross-check native balances'))
     .addOption(option('--report-dir <dir>', 'where the re-run\'s report goes (default: conformance-rerun/)'))
-    .action(async (report: string, raw: import('../gate/rerun.js').RawRerunOptions) => {
+    .action(async (report: string, raw: RawRerunOptions) => {
       const { rerunCommand } = await import('../gate/rerun.js');
       process.exitCode = (await rerunCommand(report, raw, io)).exitCode;
     });
