@@ -47,11 +47,20 @@ class Budget {
 
   /** Adds `block` (lines) when it fits; `entries` is what it lists, counted as omitted when it does not fit. */
   add(block: readonly string[], entries = 1): boolean {
+    if (this.tryAdd(block)) return true;
+    this.omitted += entries;
+    return false;
+  }
+
+  /** Characters still free. */
+  get room(): number {
+    return this.max - this.used;
+  }
+
+  /** Adds `block` when it fits, counting nothing when it does not (the caller has a smaller form to try). */
+  tryAdd(block: readonly string[]): boolean {
     const size = block.reduce((n, line) => n + line.length + 1, 0);
-    if (this.used + size > this.max) {
-      this.omitted += entries;
-      return false;
-    }
+    if (this.used + size > this.max) return false;
     this.lines.push(...block);
     this.used += size;
     return true;
@@ -75,7 +84,7 @@ export function renderMarkdown(report: Report, maxChars = MARKDOWN_MAX_CHARS): s
   if (budget.omitted > 0) {
     budget.lines.push(
       '',
-      `> **${budget.omitted} more ${budget.omitted === 1 ? 'entry' : 'entries'} did not fit in report.md (kept under ${MARKDOWN_MAX_CHARS.toLocaleString('en')} characters): see report.html or report.json.**`,
+      `> **${budget.omitted} more ${budget.omitted === 1 ? 'entry' : 'entries'} did not fit in report.md (kept under ${maxChars.toLocaleString('en')} characters): see report.html or report.json.**`,
     );
   }
   return `${budget.lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
@@ -160,22 +169,33 @@ function whereBroken(report: Report, g: CheckGroup): string {
   return parts.join('; ');
 }
 
-/** One entry per failing check key, its networks listed, the evidence of its first network shown. */
+/**
+ * One entry per failing check key, its networks listed, the evidence of its first network shown. Room is kept
+ * for one line per check still to come, so that when space runs short every failing check is still named.
+ */
 function mustFindings(report: Report, budget: Budget): void {
   const groups = groupByCheck(report, isMustFinding);
+  const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
+  const briefs = groups.map((g) => [`- ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))} (evidence in report.html)`, '']);
+  const headingOf = (op: string) => [`<a id="${anchorId('fail', null, op)}"></a>`, '', `### ${mdText(op)}`, ''];
+  // What a brief line costs, with the heading of its operation when it opens one.
+  const briefSizes = groups.map((g, i) => size(briefs[i]!) + (i === 0 || groups[i - 1]!.operation !== g.operation ? size(headingOf(g.operation)) : 0));
+  let briefsAfter = briefSizes.reduce((n, b) => n + b, 0);
   let title: string[] = ['## Failures (MUST)', ''];
   let operation: string | undefined;
-  for (const g of groups) {
-    const heading = g.operation === operation ? [] : [`<a id="${anchorId('fail', null, g.operation)}"></a>`, '', `### ${mdText(g.operation)}`, ''];
+  groups.forEach((g, i) => {
+    briefsAfter -= briefSizes[i]!;
+    const heading = g.operation === operation ? [] : headingOf(g.operation);
     // The evidence of the first network per status: a failure and an error differ in kind, not networks of one kind.
     const shown = (['failed', 'errored'] as const).flatMap((status) => g.results.find((r) => r.status === status) ?? []);
     const evidence = shown.flatMap((r) => [...(g.results.length > 1 ? [`Evidence from ${r.network === null ? 'global' : mdText(r.network)}:`, ''] : []), ...finding(r)]);
-    const entry = [`#### ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))}`, '', mdText(g.results[0]!.title), '', ...evidence];
-    if (budget.add([...title, ...heading, ...entry])) {
+    const entry = [...title, ...heading, `#### ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))}`, '', mdText(g.results[0]!.title), '', ...evidence];
+    const full = size(entry) + briefsAfter <= budget.room && budget.tryAdd(entry);
+    if (full || budget.add([...title, ...heading, ...briefs[i]!])) {
       title = [];
       operation = g.operation;
     }
-  }
+  });
 }
 
 function finding(c: CheckResult): string[] {

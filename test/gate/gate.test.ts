@@ -215,8 +215,19 @@ describe('report.md where it goes', () => {
     const md = renderMarkdown(r);
     expect(md.length).toBeLessThanOrEqual(MARKDOWN_MAX_CHARS);
     expect(md).toContain(`#### MUST \`response-schema\`: ✘ failed on all 39 networks`);
-    expect(md.match(/#### MUST `response-schema`/g)!.length).toBeLessThanOrEqual(ALL_OPS.length);
-    expect(md).toMatch(/> \*\*\d+ more entries did not fit in report\.md \(kept under 60,000 characters\): see report\.html or report\.json\.\*\*/);
+    // Every failing check is named, with its evidence or, once space runs short, in one line.
+    const named = md.match(/^(?:#### |- )MUST `[^`]+`: ✘ failed on (?:all 39 networks|global)/gm)?.length ?? 0;
+    expect(named).toBe(ALL_OPS.length * 7);
+    expect(md).toMatch(/^- MUST `[^`]+`: ✘ failed on all 39 networks \(evidence in report\.html\)$/m);
+  });
+
+  it('counts what does not fit and points to report.html', () => {
+    const md = renderMarkdown(allBroken(), 10_000);
+    expect(md.length).toBeLessThanOrEqual(10_000);
+    const omitted = Number(/^> \*\*(\d+) more entries did not fit in report\.md \(kept under 10,000 characters\): see report\.html or report\.json\.\*\*$/m.exec(md)?.[1]);
+    const named = md.match(/^(?:#### |- )MUST `/gm)?.length ?? 0;
+    expect(omitted).toBeGreaterThan(0);
+    expect(named + omitted).toBe(ALL_OPS.length * 7);
   });
 
   it('annotates each failing check key once with its networks, at most 50, then a count', () => {
