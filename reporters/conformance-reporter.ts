@@ -12,6 +12,7 @@ import type { CheckResult, Report } from '../src/report/model.js';
 import { redactSecret, type Secrets } from '../src/report/redact.js';
 import { outputRedactor } from '../src/report/output-boundary.js';
 import type { ProgressListener } from './progress-events.js';
+import { applyExpectations, type Expectation } from '../src/gate/expectations.js';
 
 export interface ConformanceReporterOptions {
   readonly tool: Report['tool'];
@@ -22,6 +23,8 @@ export interface ConformanceReporterOptions {
   readonly expectedPerNetwork: ReadonlyMap<string, number>;
   readonly accessKey: Secrets;
   readonly progress: ProgressListener;
+  /** Known failures: results they list are marked expected (or, when they pass, unexpected passes). */
+  readonly expectations?: readonly Expectation[];
 }
 
 export class ConformanceReporter implements Reporter {
@@ -58,7 +61,7 @@ export class ConformanceReporter implements Reporter {
     if (meta?.personal) outputRedactor().learnPersonal(meta.personal);
     this.keyAnswers.refused += meta?.keyAnswers?.refused ?? 0;
     this.keyAnswers.accepted += meta?.keyAnswers?.accepted ?? 0;
-    const results = this.resultsOf(testCase);
+    const results = applyExpectations(this.resultsOf(testCase), this.options.expectations ?? []);
     this.results.push(...results);
     this.testsDone += 1;
     const network = testCase.name === 'global' ? null : testCase.name;
@@ -66,7 +69,8 @@ export class ConformanceReporter implements Reporter {
     const durationMs = Math.round(testCase.diagnostic()?.duration ?? 0);
     this.options.progress.testFinished({ operation, network, results, durationMs, testsDone: this.testsDone, testsTotal: Math.max(this.testsTotal, this.testsDone) });
     if (!network) return;
-    if (results.some((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'))) this.failingNetworks.add(network);
+    const own = countResults(results);
+    if (own.mustFailed > 0 || (own.unexpectedPasses ?? 0) > 0) this.failingNetworks.add(network);
     const done = (this.donePerNetwork.get(network) ?? 0) + 1;
     this.donePerNetwork.set(network, done);
     if (done === this.options.expectedPerNetwork.get(network)) {

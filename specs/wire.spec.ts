@@ -9,12 +9,13 @@ import { runErrorChecks } from '../src/harness/common-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
 import { runConfig } from '../src/harness/run-config.js';
 import { CheckSession } from '../src/harness/session.js';
+import { isSelected, WIRE_SUITE, wireIsPerNetwork } from '../src/harness/work.js';
 
 const config = runConfig();
 // The services of the selected operations only: --operations narrows these checks too.
 const services = [...new Set(config.operations.map((id) => findOperation(id)!.service))];
 const representative = (service: ServiceName) => OPERATIONS.find((op) => op.service === service)!;
-const perNetwork = (service: ServiceName) => representative(service).network.kind !== 'none' && service !== 'API' && service !== 'Metadata';
+const perNetwork = wireIsPerNetwork;
 
 async function badRoute(session: CheckSession, service: ServiceName, network: Network | null): Promise<void> {
   await session.check('bad-route', async (run) => {
@@ -35,8 +36,8 @@ function record(task: { meta: { conformance?: { results: CheckSession['results']
   if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
 }
 
-describe('wire', () => {
-  for (const slug of services.some(perNetwork) ? config.networks : []) {
+describe(WIRE_SUITE, () => {
+  for (const slug of (services.some(perNetwork) ? config.networks : []).filter((n) => isSelected(config, WIRE_SUITE, n))) {
     const network = networkBySlug(slug);
     test.concurrent(slug, async ({ task }) => {
       const sessions = services.filter(perNetwork).map((service) => new CheckSession(representative(service), network, config, service));
@@ -44,7 +45,7 @@ describe('wire', () => {
       record(task, sessions);
     });
   }
-  if (!services.some((s) => !perNetwork(s))) return;
+  if (!services.some((s) => !perNetwork(s)) || !isSelected(config, WIRE_SUITE, null)) return;
   test.concurrent('global', async ({ task }) => {
     const sessions = services.filter((s) => !perNetwork(s)).map((service) => new CheckSession(representative(service), null, config, service));
     for (const session of sessions) await badRoute(session, session.operationId as ServiceName, null);

@@ -7,8 +7,10 @@
  *   skipped → <skipped message="<reason>">, passed → an empty testcase;
  * - SHOULD findings follow the verdict. With `run.strict` they count against the verdict, so they are
  *   <failure type="SHOULD"> / <error type="SHOULD">. Without it they do not, and the testcase passes with the
- *   finding in <system-out>: a CI job that gates on JUnit failures then agrees with `report.verdict` instead of
+ *   finding in <system-out> and a `should-finding` property: a CI job that gates on JUnit failures then agrees with `report.verdict` instead of
  *   going red on a run whose verdict is pass. The finding is still visible in the test's output.
+ * - a failure an expectations file lists → <skipped message="expected failure (<reason>): …">; a listed check
+ *   that passed → <failure type="unexpected-pass">, as the verdict counts them;
  * - `run.incident` (the run did not complete normally) is one more <error> testcase in `global`, so an
  *   incomplete run never looks green.
  * Suite and root counts are computed from the testcases written, so they always match the document.
@@ -89,6 +91,14 @@ function testcase(report: Report, classname: string, c: CheckResult): Case {
   const message = a(firstLine(c.message ?? c.title));
   const type = a(c.level);
   const counts = c.level === 'MUST' || report.run.strict;
+  if (c.expectation?.outcome === 'expected-failure') {
+    const reason = `expected failure (${c.expectation.reason}): ${firstLine(c.message ?? c.title)}`;
+    return { outcome: 'skipped', durationMs: c.durationMs, xml: `${open}<skipped message="${a(reason)}"/><system-out>${t(details(c))}</system-out></testcase>` };
+  }
+  if (c.expectation?.outcome === 'unexpected-pass') {
+    const why = `unexpected pass: listed as an expected failure (${c.expectation.reason}); remove it from the expectations file`;
+    return { outcome: 'failure', durationMs: c.durationMs, xml: `${open}<failure type="unexpected-pass" message="${a(why)}">${t(details(c))}</failure></testcase>` };
+  }
   switch (c.status) {
     case 'passed':
       return { outcome: 'passed', durationMs: c.durationMs, xml: `${open.slice(0, -1)}/>` };
@@ -103,7 +113,9 @@ function testcase(report: Report, classname: string, c: CheckResult): Case {
       const body = t(details(c));
       if (!counts) {
         const out = `SHOULD ${c.status === 'failed' ? 'finding' : 'check errored'} (does not affect the verdict without --strict)\n${details(c)}`;
-        return { outcome: 'passed', durationMs: c.durationMs, xml: `${open}<system-out>${t(out)}</system-out></testcase>` };
+        // A property too, for CI systems that show testcase properties but not output.
+        const property = `<properties><property name="should-finding" value="${a(`${c.status}: ${firstLine(c.message ?? c.title)}`)}"/></properties>`;
+        return { outcome: 'passed', durationMs: c.durationMs, xml: `${open}${property}<system-out>${t(out)}</system-out></testcase>` };
       }
       const element = c.status === 'failed' ? 'failure' : 'error';
       return {

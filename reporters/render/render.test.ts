@@ -107,11 +107,11 @@ describe('renderMarkdown', () => {
     const { header, rows } = table(md, 'Network');
     expect(header).toEqual(['Network', 'GetFloorOrder', 'GetSwapPrice', 'GetNativeTokenBalance', 'Checks']);
     expect(rows.get('arbitrum')?.slice(1, 4)).toEqual([
-      '[✘](#fail-arbitrum~Marketplace.GetFloorOrder)',
-      '[⚠](#should-arbitrum~API.GetSwapPrice)',
+      '[✘](#fail-_global~Marketplace.GetFloorOrder)',
+      '[⚠](#should-_global~API.GetSwapPrice)',
       '✔',
     ]);
-    expect(rows.get('base')?.slice(1, 4)).toEqual(['[✘](#fail-base~Marketplace.GetFloorOrder)', '✔', '–']);
+    expect(rows.get('base')?.slice(1, 4)).toEqual(['[✘](#fail-_global~Marketplace.GetFloorOrder)', '✔', '–']);
     expect(rows.get('polygon')?.slice(1, 4)).toEqual(['✔', '✔', '–']);
     expect(rows.get('amoy')?.slice(1, 4)).toEqual(['–', '–', '–']);
     for (const target of md.matchAll(/\]\(#([^)]+)\)/g)) expect(md).toContain(`<a id="${target[1]}"></a>`);
@@ -121,14 +121,18 @@ describe('renderMarkdown', () => {
     const { rows } = table(md, 'Operation');
     expect(rows.get('`Builder.CreateAudience`')?.[1]).toBe('[✘](#fail-_global~Builder.CreateAudience)');
     expect(rows.get('`Marketplace`')?.[1]).toBe('✔');
-    expect(md).toContain('### global · Builder.CreateAudience');
+    expect(md).toContain('### Builder.CreateAudience');
+    expect(md).toContain('#### MUST `auth.missing-key-is-unauthorized`: ✘ failed on global');
   });
 
   it('lists MUST failures with level, check id, pointer, expected/actual and the reproduction in a code block', () => {
     const failures = md.slice(md.indexOf('## Failures (MUST)'), md.indexOf('## SHOULD findings'));
-    expect(failures).toContain('### arbitrum · Marketplace.GetFloorOrder');
-    expect(failures).toContain('#### MUST `valid-never-5xx`: ✘ failed');
-    expect(failures).toContain('#### MUST `valid-never-5xx`: ⚠ errored');
+    // One entry for the check, whichever networks it broke on, with the evidence of each kind of breakage.
+    expect(failures).toContain('### Marketplace.GetFloorOrder');
+    expect(failures.match(/#### MUST `valid-never-5xx`/g)).toHaveLength(1);
+    expect(failures).toContain('#### MUST `valid-never-5xx`: ✘ failed on arbitrum; ⚠ errored on base');
+    expect(failures).toContain('Evidence from arbitrum:');
+    expect(failures).toContain('Evidence from base:');
     expect(failures).toContain('- **Expected:** `a status below 500`');
     expect(failures).toContain('**Actual:**');
     expect(failures).toContain("```sh\ncurl -sS -X POST 'https://marketplace.example/rpc/Marketplace/GetFloorOrder' -d '<script>alert(1)</script>");
@@ -137,10 +141,10 @@ describe('renderMarkdown', () => {
   });
 
   it('lists SHOULD findings and skipped checks briefly, with reasons', () => {
-    const should = table(md, 'Network | Operation | Check');
-    expect([...should.rows.keys()]).toEqual(['arbitrum']);
-    expect(should.rows.get('arbitrum')?.slice(1, 4)).toEqual(['API.GetSwapPrice', '`response-conventions`', 'failed']);
-    expect(should.rows.get('arbitrum')?.[4]).toContain(
+    const should = table(md, 'Operation | Check | Where');
+    expect([...should.rows.keys()]).toEqual(['API.GetSwapPrice']);
+    expect(should.rows.get('API.GetSwapPrice')?.slice(1, 3)).toEqual(['`response-conventions`', '✘ failed on arbitrum']);
+    expect(should.rows.get('API.GetSwapPrice')?.[3]).toContain(
       'price is not a decimal integer: &lt;script&gt;alert(1)&lt;/script&gt; \\]\\]&gt; a\\|b',
     );
     const { rows } = table(md, 'Operation | Check | Reason');
@@ -297,7 +301,9 @@ describe('renderJunit', () => {
     expect(must.children[0]?.attrs['message']).toContain('<script>alert(1)</script> ]]> a|b "dq"');
     expect(textOf(must)).toContain("reproduce: curl -sS -X POST");
     const should = testcase(root, 'arbitrum.API.GetSwapPrice', 'response-conventions');
-    expect(should.children.map((c) => c.name)).toEqual(['system-out']);
+    expect(should.children.map((c) => c.name)).toEqual(['properties', 'system-out']);
+    expect(should.children[0]?.children[0]?.attrs['name']).toBe('should-finding');
+    expect(should.children[0]?.children[0]?.attrs['value']).toMatch(/^failed: price is not a decimal integer/);
     expect(textOf(should)).toContain('SHOULD finding (does not affect the verdict without --strict)');
     const errored = testcase(root, 'base.Marketplace.GetFloorOrder', 'valid-never-5xx');
     expect(errored.children[0]?.name).toBe('error');
@@ -343,8 +349,9 @@ describe('edge cases', () => {
     expect(byId(root, href.slice(1))).toBeDefined();
     const md = renderMarkdown(r);
     const { rows } = table(md, 'Network');
-    expect(rows.get('a"&gt;&lt;script&gt;x&lt;/script&gt;\\|b')?.[1]).toBe(`[✘](${href})`);
-    expect(md).toContain(`<a id="${href.slice(1)}"></a>`);
+    const mdHref = /^\[✘\]\((#[^)]+)\)$/.exec(rows.get('a"&gt;&lt;script&gt;x&lt;/script&gt;\\|b')?.[1] ?? '')?.[1] ?? '';
+    expect(mdHref).toMatch(/^#fail-[A-Za-z0-9._~-]+$/);
+    expect(md).toContain(`<a id="${mdHref.slice(1)}"></a>`);
     const junit = parseXml(renderJunit(r));
     expect(junit.children[0]?.attrs['name']).toBe(slug);
     expect(testcase(junit, `${slug}.${op}`, 'c"<>').children[0]?.name).toBe('failure');

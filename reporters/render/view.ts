@@ -59,8 +59,9 @@ export function addCounts(a: Counts, b: Counts): Counts {
 }
 
 export const isProblem = (c: CheckResult): boolean => c.status === 'failed' || c.status === 'errored';
-export const isMustFinding = (c: CheckResult): boolean => c.level === 'MUST' && isProblem(c);
-export const isShouldFinding = (c: CheckResult): boolean => c.level === 'SHOULD' && isProblem(c);
+/** Findings of the run; a failure an expectations file lists is reported apart, as expected. */
+export const isMustFinding = (c: CheckResult): boolean => c.level === 'MUST' && isProblem(c) && c.expectation === undefined;
+export const isShouldFinding = (c: CheckResult): boolean => c.level === 'SHOULD' && isProblem(c) && c.expectation === undefined;
 
 /**
  * The state of one cell. The aggregate counts and the checks are both consulted, so the cell is right when
@@ -71,11 +72,11 @@ export function cellState(results: readonly OperationResult[]): CellState {
   let should = false;
   let passed = false;
   for (const r of results) {
-    if (r.counts.mustFailed > 0) must = true;
+    if (r.counts.mustFailed > 0 || (r.counts.unexpectedPasses ?? 0) > 0) must = true;
     if (r.counts.shouldFailed > 0) should = true;
     if (r.counts.passed > 0) passed = true;
     for (const c of r.checks) {
-      if (isMustFinding(c)) must = true;
+      if (isMustFinding(c) || c.expectation?.outcome === 'unexpected-pass') must = true;
       else if (isShouldFinding(c)) should = true;
       else if (c.status === 'passed') passed = true;
     }

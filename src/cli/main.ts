@@ -1,13 +1,17 @@
 /**
  * The command line: `conformance run` certifies a target, `conformance serve` starts the embedded reference
- * server, `conformance checks` lists the check catalogue. Exit codes: 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a
- * SHOULD check); 2 the tool was given something it cannot use, and nothing ran.
+ * server, `conformance checks` lists the check catalogue, `conformance openapi` prints the contract. Exit codes:
+ * 0 every MUST check passed; 1 a MUST check failed or errored (or, with --strict, a SHOULD check); 2 the tool
+ * was given something it cannot use, and nothing ran. The commands of the regression gate and the nightly
+ * (expectations, diff, rerun, merge, history) live in src/gate/.
  */
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_CONCURRENCY, DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
+import type { Report } from '../report/model.js';
+import type { RawRerunOptions } from '../gate/rerun.js';
 import { TOOL } from './tool.js';
 import { UsageError } from './usage-error.js';
 import { ReportFolderError } from '../../reporters/report-folder.js';
@@ -59,6 +63,9 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addHelpText('after', EXIT_CODES)
     .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
     .addOption(option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'))
+    .addOption(option('--expectations <file>', 'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do'))
+    .addOption(option('--shard <i/n>', 'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`'))
+    .addOption(option('--github', 'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)'))
     .action(async (raw: RawRunOptions) => {
       const options = parseRunOptions(raw);
       await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
@@ -66,6 +73,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
       const { runConformance } = await import('./run.js');
       const outcome = await runConformance(options, io);
       process.exitCode = outcome.exitCode;
+      await gitHubReport(raw.github, outcome.report, io);
     });
 
   program
@@ -101,7 +109,86 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .description('print the contract as an OpenAPI 3.1 document (JSON) for Prism, client generators and other tools')
     .action(async () => io.log(JSON.stringify((await import('../docs/openapi.js')).openApiDocument(), null, 2)));
 
+  registerGateCommands(program, io);
   return withOptionSources(program);
+}
+
+async function gitHubReport(flag: boolean | undefined, report: Report, io: { log: (line: string) => void }): Promise<void> {
+  const github = await import('../gate/github.js');
+  if (github.githubEnabled(flag)) github.publishReport(report, io);
+}
+
+/** The commands of the regression gate and the nightly; their logic lives in src/gate/. */
+function registerGateCommands(program: Command, io: { log: (line: string) => void; error: (line: string) => void }): void {
+  program
+    .command('expectations')
+    .description('write an expectations file (known failures) from a report\'s failures, sorted; fill in each reason')
+    .argument('<report>', 'a report.json, or the directory holding it')
+    .option('--out <file>', 'write the file here (default: stdout)')
+    .action(async (report: string, raw: { out?: string }) => {
+      const { expectationsCommand } = await import('../gate/expectations.js');
+      process.exitCode = expectationsCommand(report, raw, io);
+    });
+
+  program
+    .command('diff')
+    .description('what changed between two runs: new failures, fixed, still failing, checks added or gone; exit 1 on a new failure')
+    .argument('<base>', 'report.json (or its directory) of the earlier run')
+    .argument('<head>', 'report.json (or its directory) of the later run')
+    .option('--format <format>', 'markdown or json (default: markdown)')
+    .addOption(option('--github', 'also write the diff to $GITHUB_STEP_SUMMARY and annotate new failures (default: on when GITHUB_ACTIONS=true)'))
+    .action(async (base: string, head: string, raw: { format?: string; github?: boolean }) => {
+      const { diffCommand } = await import('../gate/diff.js');
+      const result = diffCommand(base, head, raw);
+      io.log(result.text.trimEnd());
+      const github = await import('../gate/github.js');
+      if (github.githubEnabled(raw.github)) github.publishToGitHub(result.text, github.annotationsOfDiff(result.diff), { log: io.log });
+      process.exitCode = result.exitCode;
+    });
+
+  program
+    .command('rerun')
+    .description('run again what failed or errored in a report, with its seed, and say per failure FIXED / STILL FAILING / ERRORED')
+    .argument('<report>', 'report.json (or its directory) of the run whose failures to re-run')
+    .addOption(option('--target <origin>', 'another target (default: the report\'s bases)'))
+    .addOption(option('--marketplace-url <url>', 'Marketplace base'))
+    .addOption(option('--api-url <url>', 'API and Builder base'))
+    .addOption(option('--metadata-url <url>', 'Metadata base'))
+    .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
+    .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
+    .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer CONFORMANCE_ACCESS_KEY)'))
+    .addOption(option('--fixtures <file>', 'JSON file of known entities per network'))
+    .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
+    .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL to cross-check native balances'))
+    .addOption(option('--report-dir <dir>', 'where the re-run\'s report goes (default: conformance-rerun/)'))
+    .action(async (report: string, raw: RawRerunOptions) => {
+      const { rerunCommand } = await import('../gate/rerun.js');
+      process.exitCode = (await rerunCommand(report, raw, io)).exitCode;
+    });
+
+  program
+    .command('merge')
+    .description('merge the partial reports of run --shard i/n into one report (all four files)')
+    .argument('<dirs...>', 'shard report directories (or report.json files, or a directory of shard directories)')
+    .addOption(option('--report-dir <dir>', `where the merged report goes (default: ${DEFAULT_REPORT_DIR}/)`))
+    .addOption(option('--github', 'GitHub Actions output (default: on when GITHUB_ACTIONS=true)'))
+    .action(async (dirs: string[], raw: { reportDir?: string; github?: boolean }) => {
+      const { mergeCommand, mergedSummary } = await import('../gate/merge.js');
+      const merged = mergeCommand(dirs, raw.reportDir ?? DEFAULT_REPORT_DIR);
+      for (const line of mergedSummary(merged)) io.log(line);
+      await gitHubReport(raw.github, merged.report, io);
+      process.exitCode = merged.exitCode;
+    });
+
+  program
+    .command('history')
+    .description('one self-contained HTML page of a series of reports: the verdict and failures per network and night')
+    .argument('<dirs...>', 'report directories or report.json files (or a directory of report directories)')
+    .option('--out <file>', 'the HTML file to write (required)')
+    .action(async (dirs: string[], raw: { out?: string }) => {
+      const { historyCommand } = await import('../gate/history.js');
+      process.exitCode = historyCommand(dirs, raw.out, io);
+    });
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -13,6 +13,8 @@ import { publishable } from '../contract/schema-files.js';
 import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 import { chooseChecks } from './check-options.js';
 import { UsageError } from './usage-error.js';
+import { loadExpectations, type Expectation } from '../gate/expectations.js';
+import { parseShard, selectShard } from '../gate/shard.js';
 
 export interface RawRunOptions {
   target?: string;
@@ -41,6 +43,9 @@ export interface RawRunOptions {
   verbose?: boolean;
   requireComplete?: boolean;
   maxDuration?: string;
+  expectations?: string;
+  shard?: string;
+  github?: boolean;
 }
 
 export const DEFAULT_RUNS = 10;
@@ -53,6 +58,8 @@ export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
 export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedded'> & {
   readonly targets: Targets | undefined;
   readonly accessKey: string | undefined;
+  /** Known failures (`--expectations`): applied to the results as they arrive. */
+  readonly expectations?: readonly Expectation[];
 };
 
 export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
@@ -63,7 +70,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   if (targets && !accessKey) {
     throw new UsageError('a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key');
   }
-  return {
+  return selectShard({
     targets,
     accessKey,
     ...(raw.limitedAccessKey ? { limitedAccessKey: raw.limitedAccessKey } : {}),
@@ -84,7 +91,9 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     verbose: raw.verbose === true,
     maxDurationMs: raw.maxDuration === undefined ? DEFAULT_MAX_DURATION_MS : parseDuration(raw.maxDuration, '--max-duration'),
     givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter((u): u is string => u !== undefined && u !== ''),
-  };
+    ...(raw.expectations === undefined ? {} : { expectations: loadExpectations(raw.expectations) }),
+    ...(raw.shard === undefined ? {} : { shard: parseShard(raw.shard) }),
+  });
 }
 
 function parseTargets(raw: RawRunOptions): Targets | undefined {

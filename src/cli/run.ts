@@ -24,6 +24,8 @@ import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-co
 import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
+import { selectedUnits } from '../harness/work.js';
+import { failsTheRun } from '../gate/report-checks.js';
 import { probeTargets } from './probe.js';
 import { runTerminal, type RunTerminal } from './terminal/index.js';
 import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
@@ -94,6 +96,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       networks: [...config.networks],
       operations: [...config.operations],
       ...(config.checks ? { checks: [...config.checks] } : {}),
+      ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
     });
     const finish = (report: Report): RunOutcome => summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
@@ -119,6 +122,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       expectedPerNetwork: expectedTestsPerNetwork(config),
       accessKey: [config.accessKey, config.limitedAccessKey],
       progress,
+      ...(partial.expectations ? { expectations: partial.expectations } : {}),
     });
     let runnerFailure: string | undefined;
     try {
@@ -160,11 +164,8 @@ function summarize(report: Report, files: readonly string[], terminal: RunTermin
 }
 
 function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
-  const ops = config.operations.map((id) => findOperation(id)!);
-  const perNetworkOps = ops.filter((op) => isPerNetwork(op)).length;
-  // +1: the per-network wire test of specs/wire.spec.ts, when a service addressed per network is selected
-  const wire = ops.some((op) => op.network.kind === 'path' || op.network.kind === 'host') ? 1 : 0;
-  return new Map(config.networks.map((slug) => [slug, perNetworkOps + wire]));
+  const units = selectedUnits(config);
+  return new Map(config.networks.map((slug) => [slug, units.filter((u) => u.network === slug).length] as const).filter(([, n]) => n > 0));
 }
 
 /**
@@ -177,8 +178,7 @@ const SESSIONS_PER_SLOT = 2;
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
 async function runVitest(config: RunConfig, reporter: ConformanceReporter, started: (vitest: Vitest) => void): Promise<void> {
-  const files = config.operations.map((id) => specFileOf(findOperation(id)!));
-  files.push(WIRE_SPEC, RUN_ENTRY);
+  const files = [...new Set(selectedUnits(config).map((u) => u.file)), RUN_ENTRY];
   for (const file of files) {
     if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }

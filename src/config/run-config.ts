@@ -45,6 +45,10 @@ export interface RunConfig {
   readonly verbose?: boolean;
   /** The whole run ends by this many milliseconds after it started. */
   readonly maxDurationMs?: number;
+  /** Only these units of work run (`run --shard`, `rerun`); all when absent. Ids from src/harness/work.ts. */
+  readonly selection?: readonly string[];
+  /** This run is shard `index` of `count` (recorded in the report so that `merge` can check the set). */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** The single-origin layout of the reference server (and what `--target ORIGIN` means). */

@@ -23,8 +23,10 @@ export function countResults(results: readonly CheckResult[]): Counts {
   const counts = emptyCounts();
   for (const r of results) {
     counts[r.status] += 1;
-    if (r.status === 'failed' || r.status === 'errored') {
-      if (r.level === 'MUST') counts.mustFailed += 1;
+    if (r.expectation?.outcome === 'unexpected-pass') counts.unexpectedPasses = (counts.unexpectedPasses ?? 0) + 1;
+    else if (r.status === 'failed' || r.status === 'errored') {
+      if (r.expectation) counts.expectedFailures = (counts.expectedFailures ?? 0) + 1;
+      else if (r.level === 'MUST') counts.mustFailed += 1;
       else counts.shouldFailed += 1;
     }
   }
@@ -32,7 +34,7 @@ export function countResults(results: readonly CheckResult[]): Counts {
 }
 
 function statusOf(counts: Counts): GroupStatus {
-  if (counts.mustFailed > 0) return 'failed';
+  if (counts.mustFailed > 0 || (counts.unexpectedPasses ?? 0) > 0) return 'failed';
   if (counts.passed + counts.failed + counts.errored === 0) return 'skipped';
   return 'passed';
 }
@@ -84,7 +86,12 @@ export function buildReport(input: BuildInput): Report {
   const requests = input.run.requests ?? input.results.reduce((sum, r) => sum + r.requests, 0);
   const coverage = coverageOf(input.results);
   const failing =
-    counts.mustFailed > 0 || (input.run.strict && counts.shouldFailed > 0) || input.run.incident !== undefined || !coverage.tested || (input.run.requireComplete === true && !coverage.complete);
+    counts.mustFailed > 0 ||
+    (counts.unexpectedPasses ?? 0) > 0 ||
+    (input.run.strict && counts.shouldFailed > 0) ||
+    input.run.incident !== undefined ||
+    !coverage.tested ||
+    (input.run.requireComplete === true && !coverage.complete);
   return {
     tool: input.tool,
     contractVersion: input.contractVersion,

@@ -44,6 +44,19 @@ export const ExchangeSchema = Type.Object(
 );
 export type Exchange = Static<typeof ExchangeSchema>;
 
+/**
+ * `expected-failure`: a listed failure; it does not count against the verdict. `unexpected-pass`: a listed
+ * failure that passed; it fails the run, so that the fixed check's line gets removed.
+ */
+export const ExpectationMarkSchema = Type.Object(
+  {
+    outcome: Type.Union([Type.Literal('expected-failure'), Type.Literal('unexpected-pass')]),
+    reason: Type.String(),
+  },
+  { additionalProperties: false },
+);
+export type ExpectationMark = Static<typeof ExpectationMarkSchema>;
+
 export const CheckResultSchema = Type.Object(
   {
     /** `<Service>.<Method>:<checkId>` (or `<Service>:<checkId>` for a per-service wire check). */
@@ -62,6 +75,8 @@ export const CheckResultSchema = Type.Object(
     /** One line that reproduces the request (curl, key redacted) and, for properties, the seed and path. */
     reproduction: Type.Optional(Type.String()),
     exchange: Type.Optional(ExchangeSchema),
+    /** Set when an expectations file lists this check on this network (see src/gate/expectations.ts). */
+    expectation: Type.Optional(ExpectationMarkSchema),
     requests: Type.Integer({ minimum: 0 }),
     durationMs: Type.Number({ minimum: 0 }),
   },
@@ -78,6 +93,10 @@ const Counts = Type.Object(
     /** Of `failed` + `errored`, how many are MUST checks: these decide the verdict. */
     mustFailed: Type.Integer({ minimum: 0 }),
     shouldFailed: Type.Integer({ minimum: 0 }),
+    /** Failures an expectations file lists (not in mustFailed or shouldFailed); present when not zero. */
+    expectedFailures: Type.Optional(Type.Integer({ minimum: 0 })),
+    /** Listed failures that passed: these fail the run; present when not zero. */
+    unexpectedPasses: Type.Optional(Type.Integer({ minimum: 0 })),
   },
   { additionalProperties: false },
 );
@@ -138,6 +157,8 @@ export const ReportSchema = Type.Object(
         ),
         networks: Type.Array(Type.String()),
         operations: Type.Array(Type.String()),
+        /** A partial report of `run --shard index/count`; `conformance merge` makes the whole report of all shards. */
+        shard: Type.Optional(Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
         /** Set when the run could not complete normally (e.g. the target was unreachable, the runner failed). */
         incident: Type.Optional(Type.String()),
         /** The check ids chosen with --checks/--skip-checks; absent when every check was run. */
@@ -149,7 +170,10 @@ export const ReportSchema = Type.Object(
       },
       { additionalProperties: false },
     ),
-    /** `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either); `errored` when the run was interrupted. */
+    /**
+     * `pass` when no MUST check failed or errored (and, with --strict, no SHOULD check either), expected failures
+     * aside, and no expected failure passed; `errored` when the run was interrupted.
+     */
     verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('errored')]),
     /** What the run tested of the contract's MUST checks: a pass with skipped ones is "PASS (incomplete)". */
     coverage: Type.Optional(CoverageSchema),

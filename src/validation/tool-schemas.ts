@@ -1,14 +1,16 @@
-/** The tool's own published schemas: the report (report.json), the fixtures file and the config file. */
+/** The tool's own published schemas: the report (report.json), the fixtures file, the config file and the expectations file. */
 import { configSchema } from '../cli/config-file.js';
 import { buildProgram } from '../cli/main.js';
 import type { SchemaFile } from '../contract/schema-files.js';
 import { FixturesSchema } from '../config/fixtures.js';
 import { ReportSchema } from '../report/model.js';
+import { ExpectationsFileSchema } from '../gate/expectations.js';
 
 export function toolSchemaFiles(): SchemaFile[] {
   return [
     { file: 'report.schema.json', schema: ReportSchema },
     { file: 'fixtures.schema.json', schema: FixturesSchema },
     { file: 'config.schema.json', schema: configSchema(buildProgram({ log: () => {}, error: () => {} })) },
+    { file: 'expectations.schema.json', schema: ExpectationsFileSchema },
   ];
 }

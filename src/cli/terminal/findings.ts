@@ -6,6 +6,9 @@
 import type { CheckResult, Report } from '../../report/model.js';
 import { groupChecks, isProblem } from '../../../reporters/render/view.js';
 
+/** What the terminal lists: findings not known from the expectations, and expected failures that now pass. */
+const worthListing = (c: CheckResult): boolean => (isProblem(c) && c.expectation === undefined) || c.expectation?.outcome === 'unexpected-pass';
+
 export interface FindingGroup {
   readonly key: string;
   readonly level: 'MUST' | 'SHOULD';
@@ -18,7 +21,7 @@ export interface FindingGroup {
 
 export function groupFindings(report: Report): FindingGroup[] {
   const byKey = new Map<string, { level: 'MUST' | 'SHOULD'; networks: (string | null)[]; errored: number; example: CheckResult }>();
-  for (const group of groupChecks(report, isProblem)) {
+  for (const group of groupChecks(report, worthListing)) {
     for (const check of group.checks) {
       const entry = byKey.get(check.key) ?? { level: check.level, networks: [], errored: 0, example: check };
       if (!entry.networks.includes(group.network)) entry.networks.push(group.network);

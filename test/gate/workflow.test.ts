@@ -1,0 +1,115 @@
+/**
+ * examples/github/conformance.yml, run locally: its `npx conformance` commands in the order the jobs run
+ * them — each shard of the matrix, the artefact transfer the runner does (shard-N uploaded, downloaded into
+ * shards/shard-N), the merge, and on a pull request the diff against the default branch's last nightly
+ * report. The first pass (the nightly, a conformant server) leaves the report the second pass (a pull request
+ * whose server broke a check) is compared with. The workflow's own seed and GITHUB_ACTIONS are used.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { faultByName } from '../../src/server/faults.js';
+import { startReferenceServer } from '../../src/server/index.js';
+import type { RunningReferenceServer } from '../../src/server/types.js';
+import { BIN, readReport } from '../support/run-cli.js';
+
+const WORKFLOW = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'github', 'conformance.yml'), 'utf8');
+
+/** The workflow's conformance commands, in file order (the order its jobs and steps run). */
+const COMMANDS = WORKFLOW.split('\n')
+  .map((line) => /(?:^|\s)(npx conformance .*)$/.exec(line)?.[1])
+  .filter((c): c is string => c !== undefined);
+const SHARDS = JSON.parse(/^\s+shard: (\[[\d, ]+\])$/m.exec(WORKFLOW)![1]!) as number[];
+const SEED = /^\s+CONFORMANCE_SEED: '(\d+)'$/m.exec(WORKFLOW)![1]!;
+
+const servers: RunningReferenceServer[] = [];
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+interface Step {
+  readonly command: string;
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function sh(command: string, cwd: string, env: Record<string, string>): Promise<Step> {
+  const local = command.replace(/^npx conformance /, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} `);
+  return new Promise((resolve) => {
+    execFile('bash', ['-c', local], { cwd, env: { ...process.env, ...env, NO_COLOR: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ command, code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** One pass of the workflow in `workspace` against `server`: the shard job per matrix value, then the merge job. */
+async function runWorkflow(workspace: string, server: RunningReferenceServer, pullRequest: boolean): Promise<Step[]> {
+  const summary = join(workspace, 'step-summary.md');
+  writeFileSync(summary, '');
+  const env = {
+    CONFORMANCE_TARGET: server.origin,
+    CONFORMANCE_ACCESS_KEY: server.accessKey,
+    CONFORMANCE_SEED: SEED,
+    // Fewer networks and operations than the nightly's full run, so that the test takes seconds.
+    CONFORMANCE_NETWORKS: 'polygon,base',
+    CONFORMANCE_OPERATIONS: 'Marketplace.GetCountOfFilteredCollectibles,API.GetSwapPrice,Builder.GetAudience',
+    CONFORMANCE_RUNS: '2',
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: summary,
+  };
+  const steps: Step[] = [];
+  for (const command of COMMANDS) {
+    if (command.includes('${{ matrix.shard }}')) {
+      for (const shard of SHARDS) {
+        // The step sets GITHUB_ACTIONS to 'false' for shards: the merge job publishes.
+        steps.push(await sh(command.replaceAll('${{ matrix.shard }}', String(shard)), workspace, { ...env, GITHUB_ACTIONS: 'false' }));
+        // upload-artifact shard-N, then download-artifact pattern shard-* into shards/.
+        mkdirSync(join(workspace, 'shards'), { recursive: true });
+        cpSync(join(workspace, `shard-${shard}`), join(workspace, 'shards', `shard-${shard}`), { recursive: true });
+      }
+    } else if (command.includes(' diff ')) {
+      if (pullRequest) steps.push(await sh(command, workspace, env));
+    } else steps.push(await sh(command, workspace, env));
+  }
+  return steps;
+}
+
+describe('examples/github/conformance.yml', () => {
+  it('has a sharded run, a merge and a diff, and its commands run in order locally', async () => {
+    expect(COMMANDS.map((c) => c.split(' ')[2])).toEqual(['run', 'merge', 'diff']);
+    expect(SHARDS).toEqual([1, 2, 3]);
+
+    const clean = await startReferenceServer({ host: '127.0.0.1', port: 0 });
+    servers.push(clean);
+    const nightly = mkdtempSync(join(tmpdir(), 'workflow-nightly-'));
+    const night = await runWorkflow(nightly, clean, false);
+    for (const step of night) expect(step.code, `${step.command}\n${step.stdout}${step.stderr}`).toBe(0);
+    const base = readReport(join(nightly, 'conformance-report'));
+    expect(base.verdict).toBe('pass');
+    expect(String(base.run.seed)).toBe(SEED);
+    expect(readFileSync(join(nightly, 'step-summary.md'), 'utf8')).toContain('# ✔ Conformance report: PASS');
+
+    const broken = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [faultByName('one-broken-network')!.hooks] });
+    servers.push(broken);
+    const pr = mkdtempSync(join(tmpdir(), 'workflow-pr-'));
+    // The pull-request job downloads the default branch's last nightly report into base-report/.
+    cpSync(join(nightly, 'conformance-report'), join(pr, 'base-report'), { recursive: true });
+    const steps = await runWorkflow(pr, broken, true);
+    const [merge, diff] = steps.slice(-2);
+    expect(merge!.command).toContain(' merge ');
+    expect(merge!.code, merge!.stdout + merge!.stderr).toBe(1);
+    expect(merge!.stdout).toMatch(/^::error title=MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::failed on base: /m);
+    expect(existsSync(join(pr, 'conformance-report', 'junit.xml'))).toBe(true);
+    expect(diff!.command).toContain(' diff ');
+    expect(diff!.code, diff!.stdout + diff!.stderr).toBe(1);
+    expect(diff!.stdout).toContain('**HEAD has new failures.**');
+    expect(diff!.stdout).toContain('`Marketplace.GetCountOfFilteredCollectibles:response-schema` | MUST | base |');
+    expect(diff!.stdout).toMatch(/^::error title=new failure%3A MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::fails on base since BASE/m);
+    const summary = readFileSync(join(pr, 'step-summary.md'), 'utf8');
+    expect(summary).toContain('# ✘ Conformance report: FAIL');
+    expect(summary).toContain('# Conformance diff: BASE ✔ PASS → HEAD ✘ FAIL');
+  }, 600_000);
+});
