@@ -7,7 +7,7 @@ import { describe, test } from 'vitest';
 import { findOperation, networkBySlug, OPERATIONS, type Network, type ServiceName } from '../src/contract/index.js';
 import { runErrorChecks } from '../src/harness/common-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
-import { runConfig } from '../src/harness/run-config.js';
+import { ownsGlobalChecks, runConfig } from '../src/harness/run-config.js';
 import { CheckSession } from '../src/harness/session.js';
 
 const config = runConfig();
@@ -44,7 +44,7 @@ describe('wire', () => {
       record(task, sessions);
     });
   }
-  if (!services.some((s) => !perNetwork(s))) return;
+  if (!services.some((s) => !perNetwork(s)) || !ownsGlobalChecks()) return;
   test.concurrent('global', async ({ task }) => {
     const sessions = services.filter((s) => !perNetwork(s)).map((service) => new CheckSession(representative(service), null, config, service));
     for (const session of sessions) await badRoute(session, session.operationId as ServiceName, null);

@@ -5,6 +5,7 @@
  * incident named.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
@@ -15,7 +16,7 @@ import { buildReport, type RunMetadata } from '../report/build.js';
 import type { Report } from '../report/model.js';
 import { redactSecret } from '../report/redact.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
-import { RUN_ENTRY, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
+import { RUN_ENTRIES, SHARES_KEY, sharesFor, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
@@ -148,29 +149,34 @@ const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
 async function runVitest(config: RunConfig, reporter: ConformanceReporter): Promise<void> {
   const files = config.operations.map((id) => specFileOf(findOperation(id)!));
-  files.push(WIRE_SPEC, RUN_ENTRY);
+  files.push(WIRE_SPEC, ...RUN_ENTRIES);
   for (const file of files) {
     if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }
+  const perNetworkOperations = config.operations.filter((id) => isPerNetwork(findOperation(id)!)).length;
+  // A worker per core (up to two): the checks' own work (generating requests, signing, validating) then
+  // runs beside the reference server's rather than behind it.
+  const shares = sharesFor(config.networks.length, perNetworkOperations, Math.min(availableParallelism(), config.concurrency));
+  const entries = RUN_ENTRIES.slice(0, shares);
   // vitest's own console output is not the product: the reporter writes the report and the progress lines.
   const quiet = new PassThrough();
   quiet.resume();
   const vitest = await startVitest(
     'test',
-    [RUN_ENTRY],
+    entries,
     {
       root: PROJECT_ROOT,
       config: false,
-      include: [RUN_ENTRY],
+      include: entries,
       watch: false,
       reporters: [reporter],
-      provide: { [PROVIDE_KEY]: config },
-      // One worker, one file (RUN_ENTRY loads the selected spec files), every test started at once: the
-      // transport's run-wide limit, not vitest, decides how many requests are in flight.
+      provide: { [PROVIDE_KEY]: config, [SHARES_KEY]: shares },
+      // One file per worker (each loads the selected spec files for its share of the networks), its tests
+      // started together: the transport's limit, not vitest, decides how many requests are in flight.
       pool: 'threads',
-      maxWorkers: 1,
+      maxWorkers: shares,
       isolate: false,
-      maxConcurrency: config.concurrency * SESSIONS_PER_SLOT,
+      maxConcurrency: Math.max(1, Math.floor(config.concurrency / shares)) * SESSIONS_PER_SLOT,
       testTimeout: TEST_TIMEOUT_MS,
       // Sibling suites (one per operation) run at once too, not one after another.
       sequence: { concurrent: true },

@@ -8,7 +8,7 @@ import { networkBySlug, type Network } from '../contract/networks.js';
 import { isPerNetwork, operationId, type OperationDef } from '../contract/operations.js';
 import { runCommonChecks } from './common-checks.js';
 import type { OperationSpec } from './operation-spec.js';
-import { runConfig } from './run-config.js';
+import { ownsGlobalChecks, runConfig } from './run-config.js';
 import { CheckSession } from './session.js';
 
 /** Generous: each request is bounded by --timeout-ms, so a test ends on its own; this only catches suite bugs. */
@@ -17,7 +17,7 @@ const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>): void {
   const config = runConfig();
   const id = operationId(spec.op);
-  const networks: (Network | null)[] = isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : [null];
+  const networks: (Network | null)[] = isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : ownsGlobalChecks() ? [null] : [];
   describe(id, () => {
     for (const network of networks) {
       test.concurrent(network?.slug ?? 'global', async ({ task }) => {
