@@ -7,7 +7,7 @@ import { describe, test } from 'vitest';
 import { findOperation, networkBySlug, OPERATIONS, type Network, type ServiceName } from '../src/contract/index.js';
 import { runErrorChecks } from '../src/harness/common-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
-import { runConfig } from '../src/harness/run-config.js';
+import { ownsGlobalChecks, runConfig } from '../src/harness/run-config.js';
 import { CheckSession } from '../src/harness/session.js';
 import { isSelected, WIRE_SUITE, wireIsPerNetwork } from '../src/harness/work.js';
 
@@ -45,7 +45,7 @@ describe(WIRE_SUITE, () => {
       record(task, sessions);
     });
   }
-  if (!services.some((s) => !perNetwork(s)) || !isSelected(config, WIRE_SUITE, null)) return;
+  if (!services.some((s) => !perNetwork(s)) || !ownsGlobalChecks() || !isSelected(config, WIRE_SUITE, null)) return;
   test.concurrent('global', async ({ task }) => {
     const sessions = services.filter((s) => !perNetwork(s)).map((service) => new CheckSession(representative(service), null, config, service));
     for (const session of sessions) await badRoute(session, session.operationId as ServiceName, null);

@@ -5,6 +5,7 @@
  * --max-duration) still leaves one, with the incident named.
  */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PassThrough } from 'node:stream';
@@ -18,7 +19,7 @@ import { notRunResults } from '../report/not-run.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
-import { RUN_ENTRY, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
+import { RUN_ENTRIES, SHARES_KEY, sharesFor, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
@@ -178,30 +179,35 @@ const SESSIONS_PER_SLOT = 2;
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
 async function runVitest(config: RunConfig, reporter: ConformanceReporter, started: (vitest: Vitest) => void): Promise<void> {
-  const files = [...new Set(selectedUnits(config).map((u) => u.file)), RUN_ENTRY];
+  const files = [...new Set(selectedUnits(config).map((u) => u.file)), ...RUN_ENTRIES];
   for (const file of files) {
     if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }
+  const perNetworkOperations = config.operations.filter((id) => isPerNetwork(findOperation(id)!)).length;
+  // A worker per core (up to two): the checks' own work (generating requests, signing, validating) then
+  // runs beside the reference server's rather than behind it.
+  const shares = sharesFor(config.networks.length, perNetworkOperations, Math.min(availableParallelism(), config.concurrency));
+  const entries = RUN_ENTRIES.slice(0, shares);
   // vitest's own console output is not the product: the reporter writes the report and the progress lines.
   const quiet = new PassThrough();
   quiet.resume();
   const vitest = await startVitest(
     'test',
-    [RUN_ENTRY],
+    entries,
     {
       root: PROJECT_ROOT,
       config: false,
-      include: [RUN_ENTRY],
+      include: entries,
       watch: false,
       // The second reporter only hands over the instance, so a stopped run can cancel what is left.
       reporters: [reporter, { onInit: started }],
-      provide: { [PROVIDE_KEY]: config },
-      // One worker, one file (RUN_ENTRY loads the selected spec files), every test started at once: the
-      // transport's run-wide limit, not vitest, decides how many requests are in flight.
+      provide: { [PROVIDE_KEY]: config, [SHARES_KEY]: shares },
+      // One file per worker (each loads the selected spec files for its share of the networks), its tests
+      // started together: the transport's limit, not vitest, decides how many requests are in flight.
       pool: 'threads',
-      maxWorkers: 1,
+      maxWorkers: shares,
       isolate: false,
-      maxConcurrency: config.concurrency * SESSIONS_PER_SLOT,
+      maxConcurrency: Math.max(1, Math.floor(config.concurrency / shares)) * SESSIONS_PER_SLOT,
       testTimeout: TEST_TIMEOUT_MS,
       // Sibling suites (one per operation) run at once too, not one after another.
       sequence: { concurrent: true },

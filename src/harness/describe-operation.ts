@@ -8,7 +8,7 @@ import { networkBySlug, type Network } from '../contract/networks.js';
 import { isPerNetwork, operationId, type OperationDef } from '../contract/operations.js';
 import { runCommonChecks } from './common-checks.js';
 import type { OperationSpec } from './operation-spec.js';
-import { runConfig } from './run-config.js';
+import { ownsGlobalChecks, runConfig } from './run-config.js';
 import { CheckSession } from './session.js';
 import { isSelected } from './work.js';
 
@@ -18,7 +18,7 @@ const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>): void {
   const config = runConfig();
   const id = operationId(spec.op);
-  const networks: (Network | null)[] = (isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : [null]).filter((n) =>
+  const networks: (Network | null)[] = (isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : ownsGlobalChecks() ? [null] : []).filter((n) =>
     isSelected(config, id, n?.slug ?? null),
   );
   describe(id, () => {

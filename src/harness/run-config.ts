@@ -2,10 +2,13 @@
 import { inject } from 'vitest';
 import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
 import type { CheckResult } from '../report/model.js';
+import { SHARES_KEY } from './spec-files.js';
+
 
 declare module 'vitest' {
   export interface ProvidedContext {
     [PROVIDE_KEY]: RunConfig;
+    [SHARES_KEY]: number;
   }
   interface TaskMeta {
     /** The results of every check this test ran: what the conformance reporter reads. */
@@ -19,8 +22,30 @@ declare module 'vitest' {
   }
 }
 
+let share: { readonly index: number; readonly count: number } | undefined;
+
+/**
+ * Makes this worker run share `index` of `count`: every count-th network, and (share 0 only) what is not per
+ * network. The request slots are divided among the shares, so the run still keeps at most --concurrency in flight.
+ */
+export function selectShare(index: number, count: number): void {
+  share = { index, count };
+}
+
+/** The run's configuration, narrowed to this worker's share of the networks. */
 export function runConfig(): RunConfig {
   const config = inject(PROVIDE_KEY);
   if (!config) throw new Error('no run configuration: spec files run through `conformance run`, not directly');
-  return config;
+  if (!share || share.count === 1) return config;
+  const { index, count } = share;
+  return { ...config, networks: config.networks.filter((_, i) => i % count === index), concurrency: Math.max(1, Math.floor(config.concurrency / count)) };
+}
+
+/** Whether this worker runs the checks that are not per network (exactly one worker does). */
+export function ownsGlobalChecks(): boolean {
+  return !share || share.index === 0;
+}
+
+export function sharesProvided(): number {
+  return inject(SHARES_KEY) ?? 1;
 }
