@@ -116,7 +116,7 @@ function folded(entries: readonly DiffEntry[]): { key: string; level: string; ne
   return [...byKey.values()].map((r) => ({ ...r, base: [...r.base].join('/'), head: [...r.head].join('/') }));
 }
 
-const verdictMark = (v: Report['verdict']): string => (v === 'pass' ? '✔ PASS' : '✘ FAIL');
+const verdictMark = (v: Report['verdict']): string => (v === 'pass' ? '✔ PASS' : v === 'errored' ? '✘ INTERRUPTED' : '✘ FAIL');
 
 export function renderDiffMarkdown(diff: RunDiff): string {
   const out = [`# Conformance diff: BASE ${verdictMark(diff.base.verdict)} → HEAD ${verdictMark(diff.head.verdict)}`, ''];

@@ -5,6 +5,7 @@
  * run uses: verdict, checks and counts come out the same. Shards of different seeds, targets, contract
  * versions or selections are refused, and a missing or repeated shard is named.
  */
+import { verdictWords } from '../report/coverage.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/model.js';
 import { UsageError } from '../cli/usage-error.js';
@@ -81,7 +82,7 @@ export function mergedSummary(merged: ReturnType<typeof mergeCommand>): string[]
   const c = merged.report.counts;
   return [
     `merged ${merged.report.run.networks.length} networks × ${merged.report.run.operations.length} operations from the shards; seed ${merged.report.run.seed}`,
-    `${merged.report.verdict === 'pass' ? '✔ PASS' : '✘ FAIL'} — ${c.passed} passed, ${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings, ${c.skipped} skipped`,
+    `${merged.report.verdict === 'pass' ? '✔' : '✘'} ${verdictWords(merged.report)} — ${c.passed} passed, ${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings, ${c.skipped} skipped`,
     `report: ${merged.files.join(', ')}`,
   ];
 }
