@@ -41,6 +41,7 @@ describe.concurrent('each fault is caught by exactly the checks it names', () =>
       const options = parseRunOptions({
         target: server.origin,
         accessKey: server.accessKey,
+        limitedAccessKey: server.limitedAccessKey,
         networks: fault.networks.join(','),
         operations: fault.operations.join(','),
         runs: '8',

@@ -139,7 +139,9 @@ describe.concurrent('safe writes trust nothing the server says', () => {
     const server = await reference();
     const target = targetArgs(server);
     const result = await runCli(['run', ...target.args, '--read-only', '--operations', 'Builder.CreateAudience,Builder.RemoveAudienceContacts', '--seed', '5'], target.env);
-    expect(result.code, result.stdout + result.stderr).toBe(0);
+    // Nothing could be tested, and a run that tested nothing is not a pass.
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(result.stdout).toContain('FAIL (nothing was tested)');
     const counts = server.requestCounts();
     expect(counts['Builder.CreateAudience'] ?? 0).toBe(0);
     expect(counts['Builder.RemoveAudienceContacts'] ?? 0).toBe(0);

@@ -38,7 +38,7 @@ describe.concurrent('conformance serve', () => {
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
       });
       expect(out).toContain('with the fault no-auth: answers 200 without checking X-Access-Key');
-      expect(out).toMatch(/certify it: CONFORMANCE_ACCESS_KEY=serve-fault-test-key npx conformance run --target http:\/\/127\.0\.0\.1:\d+ --fixtures \S+\.json/);
+      expect(out).toMatch(/certify it: CONFORMANCE_ACCESS_KEY=serve-fault-test-key CONFORMANCE_LIMITED_ACCESS_KEY=\S+ npx conformance run --target http:\/\/127\.0\.0\.1:\d+ --fixtures \S+\.json/);
       expect(out).toMatch(/see it fail quickly: add --operations \S+ --networks \S+/);
       const origin = /listening at (\S+)/.exec(out)![1]!;
       // The fault is live: a request without a key is answered, where the clean server answers 401.

@@ -62,8 +62,8 @@ describe('run --expectations', () => {
     expect(twoBroken.code, twoBroken.stdout).toBe(1);
     const named = twoBroken.stdout.split('\n').filter((l) => l.startsWith('  ✘ '));
     expect(named.length).toBeGreaterThan(0);
-    for (const line of named) expect(line).toContain('[count-non-negative-integer]');
-    expect(twoBroken.stdout).not.toMatch(/✘ .*\[order-chain-id\]/);
+    for (const line of named) expect(line).toContain(':count-non-negative-integer');
+    expect(twoBroken.stdout).not.toMatch(/✘ .*:order-chain-id\b/);
     const report = readReport(twoBroken.reportDir);
     expect(report.counts.expectedFailures).toBe(1);
     expect(report.counts.mustFailed).toBe(2);

@@ -44,14 +44,20 @@ export async function prefixProxy(upstream: string, prefix: string, rewrite: (pa
   return { origin: self, server };
 }
 
-/** A chain node that answers every call with an error quoting its own URL (where providers put the key). */
+/**
+ * A chain node of polygon (it answers eth_chainId, so the run accepts it) that answers every other call with an
+ * error quoting its own URL (where providers put the key).
+ */
 export async function echoingChainNode(): Promise<{ origin: string; server: http.Server }> {
   let self = '';
   const server = http.createServer((req, res) => {
-    req.resume();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code: -32001, message: `project not allowed for ${self}${req.url ?? ''}` } }));
+      const call = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { id?: unknown; method?: string };
+      if (call.method === 'eth_chainId') return res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, result: '0x89' }));
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, error: { code: -32001, message: `project not allowed for ${self}${req.url ?? ''}` } }));
     });
   });
   self = await listen(server);
