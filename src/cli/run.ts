@@ -179,14 +179,18 @@ const SESSIONS_PER_SLOT = 2;
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 
 async function runVitest(config: RunConfig, reporter: ConformanceReporter, started: (vitest: Vitest) => void): Promise<void> {
-  const files = [...new Set(selectedUnits(config).map((u) => u.file)), ...RUN_ENTRIES];
+  const units = selectedUnits(config);
+  const files = [...new Set(units.map((u) => u.file)), ...RUN_ENTRIES];
   for (const file of files) {
     if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }
   const perNetworkOperations = config.operations.filter((id) => isPerNetwork(findOperation(id)!)).length;
   // A worker per core (up to two): the checks' own work (generating requests, signing, validating) then
   // runs beside the reference server's rather than behind it.
-  const shares = sharesFor(config.networks.length, perNetworkOperations, Math.min(availableParallelism(), config.concurrency));
+  // Workers see only the networks with work selected for them (a shard may have none on some), so that no
+  // worker's share is empty: vitest counts a file without tests as a failure.
+  const workerConfig: RunConfig = { ...config, networks: config.networks.filter((slug) => units.some((u) => u.network === slug)) };
+  const shares = sharesFor(workerConfig.networks.length, perNetworkOperations, Math.min(availableParallelism(), config.concurrency));
   const entries = RUN_ENTRIES.slice(0, shares);
   // vitest's own console output is not the product: the reporter writes the report and the progress lines.
   const quiet = new PassThrough();
@@ -201,7 +205,7 @@ async function runVitest(config: RunConfig, reporter: ConformanceReporter, start
       watch: false,
       // The second reporter only hands over the instance, so a stopped run can cancel what is left.
       reporters: [reporter, { onInit: started }],
-      provide: { [PROVIDE_KEY]: config, [SHARES_KEY]: shares },
+      provide: { [PROVIDE_KEY]: workerConfig, [SHARES_KEY]: shares },
       // One file per worker (each loads the selected spec files for its share of the networks), its tests
       // started together: the transport's limit, not vitest, decides how many requests are in flight.
       pool: 'threads',

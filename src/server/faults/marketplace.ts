@@ -223,7 +223,8 @@ function flipCheckoutOptions(): NonNullable<Fault['hooks']['transform']> {
   const answered = new Map<string, number>();
   return (ctx, response) => {
     if ((ctx.operation !== CHECKOUT_MARKETPLACE && ctx.operation !== CHECKOUT_SALES) || response.status !== 200) return response;
-    const key = `${ctx.operation} ${ctx.network ?? ''} ${ctx.rawBody}`;
+    // Per key as well: the same body sent with another key (the limited-key check) is another client's request.
+    const key = `${ctx.operation} ${ctx.network ?? ''} ${String(ctx.headers['x-access-key'] ?? '')} ${ctx.rawBody}`;
     const n = answered.get(key) ?? 0;
     answered.set(key, n + 1);
     const options = (response.body as { options?: Json } | null)?.options;
