@@ -1,5 +1,5 @@
 /**
- * Checks of Swap, wallet utilities (real signatures), Relayer and Indexer meaning (issue 4). MUST only where
+ * Checks of Swap, wallet utilities (real signatures), Relayer and Indexer meaning. MUST only where
  * interface.md states the rule; the relations it leaves undescribed (how maxPrice relates to price, what
  * includeApprove does, which signature form a wallet uses) are SHOULD.
  */

@@ -1,4 +1,4 @@
-/** The checks every operation gets: wire format, authentication, errors, properties (issue 3). */
+/** The checks every operation gets: wire format, authentication, errors, properties. */
 import type { CheckDef } from '../catalogue-types.js';
 
 import { IF, WF } from '../catalogue-types.js';

@@ -1,5 +1,5 @@
 /**
- * Checks of Marketplace and Metadata meaning beyond shapes (issue 4): floor, counts, listings, steps, filters.
+ * Checks of Marketplace and Metadata meaning beyond shapes: floor, counts, listings, steps, filters.
  * MUST where interface.md's own description of the operation states the relation (a floor order *for a
  * collection*, the highest-priced *listing* of *one collectible*, a *count* of what matches a filter, "the
  * chain is implied by the slug", the sentence on string-type filters); SHOULD for relations it does not

@@ -1,5 +1,5 @@
 /**
- * Faults that prove the checks of Swap, the wallet utilities, Relayer and Indexer (issue 4) can fail: each
+ * Faults that prove the checks of Swap, the wallet utilities, Relayer and Indexer can fail: each
  * breaks one rule of a conformant answer, on one or two networks so each self-test run takes a second or two.
  */
 import { verifyEthAuthProof } from '../domain/ethauth.js';

@@ -1,5 +1,5 @@
 /**
- * Faults that prove the Builder checks of issue 4 can fail: each breaks one rule of audiences as state.
+ * Faults that prove the Builder checks can fail: each breaks one rule of audiences as state.
  *
  * Transform hooks only see one answer at a time, so a fault that breaks a rule across requests (a removal
  * that does not stick, a repeat that is refused) keeps what it has seen in its own closure. Those faults

@@ -1,5 +1,5 @@
 /**
- * Faults that prove the marketplace checks of issue 4 can fail: servers that answer in the right shape with
+ * Faults that prove the marketplace checks can fail: servers that answer in the right shape with
  * the wrong meaning. Each rewrites the conformant pipeline's answer (the request is in ctx.rawBody).
  */
 import type { Fault } from '../faults.js';
