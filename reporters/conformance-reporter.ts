@@ -90,6 +90,8 @@ export class ConformanceReporter implements Reporter {
     const incidents: string[] = [];
     for (const module of testModules) {
       for (const error of module.errors()) incidents.push(`${module.moduleId}: ${error.message}`);
+      // A suite that failed outside its tests (a describe block that threw, or held no test) is an incident too.
+      for (const suite of module.children.allSuites()) for (const error of suite.errors()) incidents.push(`${suite.fullName}: ${error.message}`);
     }
     for (const error of unhandledErrors) incidents.push(`unhandled: ${error.message}`);
     const metadata = this.options.metadata();
