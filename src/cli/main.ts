@@ -60,12 +60,12 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--skip-checks <ids>', 'comma-separated check ids not to run'))
     .addOption(option('--quiet', 'print the verdict only'))
     .addOption(option('--verbose', 'print every request as it is sent'))
-    .addHelpText('after', EXIT_CODES)
     .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
     .addOption(option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'))
     .addOption(option('--expectations <file>', 'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do'))
     .addOption(option('--shard <i/n>', 'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`'))
     .addOption(option('--github', 'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)'))
+    .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawRunOptions) => {
       const options = parseRunOptions(raw);
       await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
@@ -87,8 +87,8 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
     .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
     .addOption(option('--list-faults', 'list the named faults and exit'))
-    .addHelpText('after', EXIT_CODES)
     .addOption(option('--fixtures-out <file>', 'write the server\'s own fixtures there; the printed certify command uses them'))
+    .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawServeOptions) => {
       const { serve } = await import('./serve.js');
       await serve(raw, io);
