@@ -20,9 +20,11 @@ import { redactOutput } from '../report/output-boundary.js';
 /** Said in every --help: what the exit code of a command means. */
 const EXIT_CODES = `
 Exit codes:
-  0  every MUST check passed (with --strict, every SHOULD check too)
-  1  a MUST check failed or errored, or the target could not be reached
-  2  a usage or configuration error: nothing was run`;
+  0    every MUST check passed (with --strict, every SHOULD check too), expected failures aside
+  1    a MUST check failed or errored, an expected failure passed, the target could not be reached or
+       refused the access key, --max-duration was hit, or (--require-complete) a MUST check was skipped
+  2    a usage or configuration error (refused before anything is sent), or a report that could not be written
+  130  stopped by SIGINT (143: SIGTERM); the report is written, marked interrupted`;
 
 export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void; stream?: NodeJS.WriteStream }): Command {
   const program = new Command('conformance')
