@@ -1,23 +1,21 @@
 /**
  * Wire checks of a whole service rather than one operation: an unknown method name under each service's
  * base. Per network for the services addressed per network (Marketplace, Relayer, Indexer), once for the
- * others (API, Builder, Metadata).
+ * others (API, Builder, Metadata). Only the services of the run's selected operations: --operations narrows
+ * these checks too.
  */
-import { describe, test } from 'vitest';
 import { findOperation, networkBySlug, OPERATIONS, type Network, type ServiceName } from '../src/contract/index.js';
+import type { RunConfig } from '../src/config/run-config.js';
 import { runErrorChecks } from '../src/harness/common-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
-import { ownsGlobalChecks, runConfig } from '../src/harness/run-config.js';
 import { CheckSession } from '../src/harness/session.js';
+import { registerSuite } from '../src/harness/suites.js';
 import { isSelected, WIRE_SUITE, wireIsPerNetwork } from '../src/harness/work.js';
 
-const config = runConfig();
-// The services of the selected operations only: --operations narrows these checks too.
-const services = [...new Set(config.operations.map((id) => findOperation(id)!.service))];
 const representative = (service: ServiceName) => OPERATIONS.find((op) => op.service === service)!;
-const perNetwork = wireIsPerNetwork;
+const servicesOf = (config: RunConfig): ServiceName[] => [...new Set(config.operations.map((id) => findOperation(id)!.service))];
 
-async function badRoute(session: CheckSession, service: ServiceName, network: Network | null): Promise<void> {
+async function badRoute(session: CheckSession, config: RunConfig, service: ServiceName, network: Network | null): Promise<void> {
   await session.check('bad-route', async (run) => {
     const url = `${serviceBase(config.targets, service, network)}/rpc/${service}/NoSuchMethodForConformance`;
     const answer = await run.send({}, { url });
@@ -29,32 +27,18 @@ async function badRoute(session: CheckSession, service: ServiceName, network: Ne
   await runErrorChecks(session);
 }
 
-function record(task: { meta: { conformance?: { results: CheckSession['results'] } } }, sessions: CheckSession[]): void {
-  const results = sessions.flatMap((s) => s.results);
-  task.meta.conformance = { results };
-  const broken = results.filter((r) => r.level === 'MUST' && (r.status === 'failed' || r.status === 'errored'));
-  if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
-}
-
-const wireNetworks = (services.some(perNetwork) ? config.networks : []).filter((n) => isSelected(config, WIRE_SUITE, n));
-const wireGlobal = services.some((s) => !perNetwork(s)) && ownsGlobalChecks() && isSelected(config, WIRE_SUITE, null);
-
-// A suite without tests is a failure to vitest: a worker (or shard) with none of the wire work registers none.
-if (wireNetworks.length > 0 || wireGlobal) {
-  describe(WIRE_SUITE, () => {
-    for (const slug of wireNetworks) {
-      const network = networkBySlug(slug);
-      test.concurrent(slug, async ({ task }) => {
-        const sessions = services.filter(perNetwork).map((service) => new CheckSession(representative(service), network, config, service));
-        for (const session of sessions) await badRoute(session, session.operationId as ServiceName, network);
-        record(task, sessions);
-      });
-    }
-    if (!wireGlobal) return;
-    test.concurrent('global', async ({ task }) => {
-      const sessions = services.filter((s) => !perNetwork(s)).map((service) => new CheckSession(representative(service), null, config, service));
-      for (const session of sessions) await badRoute(session, session.operationId as ServiceName, null);
-      record(task, sessions);
-    });
-  });
-}
+registerSuite({
+  name: WIRE_SUITE,
+  units(config, ownsGlobal) {
+    const services = servicesOf(config);
+    const networks = (services.some(wireIsPerNetwork) ? config.networks : []).filter((slug) => isSelected(config, WIRE_SUITE, slug)).map(networkBySlug);
+    const global = services.some((s) => !wireIsPerNetwork(s)) && ownsGlobal && isSelected(config, WIRE_SUITE, null);
+    return [...networks, ...(global ? [null] : [])];
+  },
+  async run(network, config) {
+    const services = servicesOf(config).filter((service) => wireIsPerNetwork(service) === (network !== null));
+    const sessions = services.map((service) => new CheckSession(representative(service), network, config, service));
+    for (const session of sessions) await badRoute(session, config, session.operationId as ServiceName, network);
+    return { results: sessions.flatMap((s) => s.results) };
+  },
+});

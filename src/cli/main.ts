@@ -66,6 +66,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'))
     .addOption(option('--expectations <file>', 'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do'))
     .addOption(option('--shard <i/n>', 'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`'))
+    .addOption(option('--engine <name>', 'thread: the checks run in one worker thread of this process (default, the leanest); vitest: the spec files run as vitest tests'))
     .addOption(option('--github', 'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)'))
     .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawRunOptions) => {

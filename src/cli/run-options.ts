@@ -46,6 +46,7 @@ export interface RawRunOptions {
   expectations?: string;
   shard?: string;
   github?: boolean;
+  engine?: string;
 }
 
 export const DEFAULT_RUNS = 10;
@@ -53,6 +54,9 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
+/** How the spec files run: in one worker thread of this process (the default, the leanest), or as vitest tests. */
+export const ENGINES = ['thread', 'vitest'] as const;
+export type Engine = (typeof ENGINES)[number];
 
 /** What the CLI still has to supply for an embedded run: its own server's origin, key and fixtures. */
 export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedded'> & {
@@ -60,6 +64,7 @@ export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedd
   readonly accessKey: string | undefined;
   /** Known failures (`--expectations`): applied to the results as they arrive. */
   readonly expectations?: readonly Expectation[];
+  readonly engine?: Engine;
 };
 
 export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
@@ -93,7 +98,14 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter((u): u is string => u !== undefined && u !== ''),
     ...(raw.expectations === undefined ? {} : { expectations: loadExpectations(raw.expectations) }),
     ...(raw.shard === undefined ? {} : { shard: parseShard(raw.shard) }),
+    engine: parseEngine(raw.engine),
   });
+}
+
+function parseEngine(value: string | undefined): Engine {
+  if (value === undefined) return 'thread';
+  if ((ENGINES as readonly string[]).includes(value)) return value as Engine;
+  throw new UsageError(`--engine: expected one of ${ENGINES.join(', ')}, got ${JSON.stringify(value)}`);
 }
 
 function parseTargets(raw: RawRunOptions): Targets | undefined {

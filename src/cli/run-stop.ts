@@ -1,10 +1,8 @@
 /**
  * Ends a run early and on purpose: Ctrl-C (SIGINT), SIGTERM, or --max-duration. The first cause stops
- * sending at once (every worker is told) and lets the run end with a report marked interrupted; a second
+ * sending at once (the caller tells the sessions) and lets the run end with a report marked interrupted; a second
  * signal ends the process at once, for a user who will not wait.
  */
-import { broadcastStop } from '../harness/stop-signal.js';
-
 export interface StopCause {
   readonly kind: 'SIGINT' | 'SIGTERM' | 'max-duration';
   /** One line for the report and the terminal. */
@@ -57,7 +55,6 @@ export class RunStopper {
   private stop(cause: StopCause): void {
     if (this.cause) return;
     this.cause = cause;
-    broadcastStop(cause.reason);
     this.onStop(cause);
   }
 }

@@ -4,13 +4,8 @@
  * The report is written whatever happens: a run that cannot start, crashes or is stopped (a signal,
  * --max-duration) still leaves one, with the incident named.
  */
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PassThrough } from 'node:stream';
-import { startVitest, type Vitest } from 'vitest/node';
-import { ConformanceReporter } from '../../reporters/conformance-reporter.js';
 import { ReportFolder } from '../../reporters/report-folder.js';
 import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
@@ -18,10 +13,11 @@ import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
-import { findOperation, isPerNetwork } from '../contract/operations.js';
-import { RUN_ENTRIES, SHARES_KEY, sharesFor, specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
+import { specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
+import { RunCollector } from '../runner/collector.js';
+import { runChecksInThread } from '../runner/thread-engine.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
-import { PROVIDE_KEY, targetsFromOrigin, type RunConfig } from '../config/run-config.js';
+import { targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
@@ -58,10 +54,10 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
   const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);
-  let vitest: Vitest | undefined;
+  let stopRunNow: (why: string) => void = () => {};
   const stopper = new RunStopper(partial.maxDurationMs ?? DEFAULT_MAX_DURATION_MS, (cause) => {
     terminal.note(`✘ ${cause.reason}: sending stopped, writing the report`);
-    void vitest?.cancelCurrentRun('keyboard-input');
+    stopRunNow(cause.reason);
   });
   stopper.arm();
   let server: RunningReferenceServer | undefined;
@@ -116,41 +112,45 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     }
 
     const progress = terminal.progress(config.networks.length);
-    const reporter = new ConformanceReporter({
+    const collector = new RunCollector({
       tool: TOOL,
       contractVersion: CONTRACT_VERSION,
       metadata: () => metadata(),
-      expectedPerNetwork: expectedTestsPerNetwork(config),
+      expectedPerNetwork: expectedUnitsPerNetwork(config),
       accessKey: [config.accessKey, config.limitedAccessKey],
       progress,
       ...(partial.expectations ? { expectations: partial.expectations } : {}),
     });
     let runnerFailure: string | undefined;
     try {
-      await runVitest(config, reporter, (instance) => {
-        vitest = instance;
-        stopper.takeSignals();
-      });
+      if (partial.engine === 'vitest') {
+        const { runVitest } = await import('./vitest-engine.js');
+        await runVitest(config, collector, { takeSignals: () => stopper.takeSignals(), onStop: (stop) => (stopRunNow = stop) });
+      } else {
+        collector.finish(await runChecksInThread(config, collector, { onStop: (stop) => (stopRunNow = stop) }));
+      }
     } catch (error) {
       runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
     progress.stop();
-    const keyRefused = reporter.keyRefused ? KEY_REFUSED : undefined;
+    const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
-    if (stopper.cause) return finish(stoppedReport(reporter.collected, [keyRefused, runnerFailure, reporter.report?.run.incident].filter(Boolean).join('\n') || undefined));
+    if (stopper.cause) return finish(stoppedReport(collector.collected, [keyRefused, runnerFailure, collector.report?.run.incident].filter(Boolean).join('\n') || undefined));
     if (runnerFailure) {
       terminal.note(`✘ ${runnerFailure}`);
-      const report = reporter.report ?? buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(runnerFailure), results: [] });
-      return finish({ ...report, verdict: 'fail', run: { ...report.run, incident: runnerFailure } });
+      // What ran is kept; every operation and network the runner did not get to is errored with why.
+      const results = [...collector.collected, ...notRunResults(config.operations, config.networks, collector.collected, runnerFailure)];
+      const report = buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(runnerFailure), results });
+      return finish({ ...report, verdict: 'fail' });
     }
-    if (!reporter.report) {
+    if (!collector.report) {
       return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }));
     }
     if (keyRefused) {
-      const incident = [keyRefused, reporter.report.run.incident].filter(Boolean).join('\n');
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: reporter.collected }));
+      const incident = [keyRefused, collector.report.run.incident].filter(Boolean).join('\n');
+      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: collector.collected }));
     }
-    return finish(reporter.report);
+    return finish(collector.report);
   } finally {
     stopper.disarm();
     folder.release();
@@ -164,65 +164,9 @@ function summarize(report: Report, files: readonly string[], terminal: RunTermin
   return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
 }
 
-function expectedTestsPerNetwork(config: RunConfig): Map<string, number> {
+function expectedUnitsPerNetwork(config: RunConfig): Map<string, number> {
   const units = selectedUnits(config);
   return new Map(config.networks.map((slug) => [slug, units.filter((u) => u.network === slug).length] as const).filter(([, n]) => n > 0));
-}
-
-/**
- * Tests (operation sessions) under way at once, per request slot: enough that a slot freed by one session's
- * answer finds another session ready to send, few enough that the run does not hold every session's
- * exchanges in memory at once.
- */
-const SESSIONS_PER_SLOT = 2;
-/** Generous: a test's time includes waiting for request slots; each request has its own deadline. */
-const TEST_TIMEOUT_MS = 10 * 60 * 1000;
-
-async function runVitest(config: RunConfig, reporter: ConformanceReporter, started: (vitest: Vitest) => void): Promise<void> {
-  const units = selectedUnits(config);
-  const files = [...new Set(units.map((u) => u.file)), ...RUN_ENTRIES];
-  for (const file of files) {
-    if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
-  }
-  const perNetworkOperations = config.operations.filter((id) => isPerNetwork(findOperation(id)!)).length;
-  // A worker per core (up to two): the checks' own work (generating requests, signing, validating) then
-  // runs beside the reference server's rather than behind it.
-  // Workers see only the networks with work selected for them (a shard may have none on some), so that no
-  // worker's share is empty: vitest counts a file without tests as a failure.
-  const workerConfig: RunConfig = { ...config, networks: config.networks.filter((slug) => units.some((u) => u.network === slug)) };
-  const shares = sharesFor(workerConfig.networks.length, perNetworkOperations, Math.min(availableParallelism(), config.concurrency));
-  const entries = RUN_ENTRIES.slice(0, shares);
-  // vitest's own console output is not the product: the reporter writes the report and the progress lines.
-  const quiet = new PassThrough();
-  quiet.resume();
-  const vitest = await startVitest(
-    'test',
-    entries,
-    {
-      root: PROJECT_ROOT,
-      config: false,
-      include: entries,
-      watch: false,
-      // The second reporter only hands over the instance, so a stopped run can cancel what is left.
-      reporters: [reporter, { onInit: started }],
-      provide: { [PROVIDE_KEY]: workerConfig, [SHARES_KEY]: shares },
-      // One file per worker (each loads the selected spec files for its share of the networks), its tests
-      // started together: the transport's limit, not vitest, decides how many requests are in flight.
-      pool: 'threads',
-      maxWorkers: shares,
-      isolate: false,
-      maxConcurrency: Math.max(1, Math.floor(config.concurrency / shares)) * SESSIONS_PER_SLOT,
-      testTimeout: TEST_TIMEOUT_MS,
-      // Sibling suites (one per operation) run at once too, not one after another.
-      sequence: { concurrent: true },
-      passWithNoTests: false,
-      // Quiet workers, unless --verbose wants the line each request prints (the reporter shows it).
-      silent: !config.verbose,
-    },
-    {},
-    { stdout: quiet, stderr: quiet },
-  );
-  await vitest.close();
 }
 
 /** The server's own fixtures, with any the user gave taking precedence network by network. */

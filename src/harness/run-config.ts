@@ -1,7 +1,7 @@
-/** The run's configuration inside a spec worker: handed over by the CLI through vitest's `provide`. */
+/** The run's configuration inside a vitest worker (`--engine vitest`): handed over through vitest's `provide`. */
 import { inject } from 'vitest';
 import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
-import type { CheckResult } from '../report/model.js';
+import type { UnitOutcome } from './suites.js';
 import { SHARES_KEY } from './spec-files.js';
 
 
@@ -11,14 +11,8 @@ declare module 'vitest' {
     [SHARES_KEY]: number;
   }
   interface TaskMeta {
-    /** The results of every check this test ran: what the conformance reporter reads. */
-    conformance?: {
-      results: CheckResult[];
-      /** Personal values taken out of answers: the output redactor keeps them out of every file and line. */
-      personal?: string[];
-      /** How valid requests made with the run's key were answered: refused (401) or not. */
-      keyAnswers?: { refused: number; accepted: number };
-    };
+    /** What the test's unit of work found: what the conformance reporter reads. */
+    conformance?: UnitOutcome;
   }
 }
 

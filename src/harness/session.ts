@@ -208,7 +208,7 @@ export class CheckSession {
       throw new Error(`the suite refused to send a request that breaks its own rules (a bug of the check): ${refusal}`);
     }
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
-    const stopped = stopReason();
+    const stopped = stopReason(this.config);
     const received: HttpOutcome = stopped
       ? { ok: false, request, failure: 'connection', message: `not sent: ${stopped}`, durationMs: 0, unsent: true }
       : this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP

@@ -1,32 +1,36 @@
 /**
- * A run that is stopped (Ctrl-C, SIGTERM, --max-duration) stops sending at once: the CLI broadcasts why, and
- * every worker thread's sessions refuse to send from then on. Threads of one process share the channel.
+ * A run that is stopped (Ctrl-C, SIGTERM, --max-duration) stops sending at once: every session of the run
+ * refuses to send from then on. Runs in this thread are stopped one by one (several may share a process); the
+ * worker threads of the vitest engine are told through a channel, and each stops its whole thread.
  */
-import { BroadcastChannel } from 'node:worker_threads';
+import { BroadcastChannel, isMainThread } from 'node:worker_threads';
+import type { RunConfig } from '../config/run-config.js';
 
 const CHANNEL = 'conformance-run-stop';
-let reason: string | undefined;
-let listener: BroadcastChannel | undefined;
+const stoppedRuns = new WeakMap<RunConfig, string>();
+let threadStopped: string | undefined;
 
-/** Starts listening (at load, so no broadcast is missed); the channel never keeps a thread alive. */
-function listen(): void {
-  if (listener) return;
-  listener = new BroadcastChannel(CHANNEL);
+if (!isMainThread) {
+  // Listening from load on, so no broadcast is missed; the channel never keeps a thread alive.
+  const listener = new BroadcastChannel(CHANNEL);
   listener.unref();
   listener.onmessage = (event) => {
-    reason = String((event as { data: unknown }).data);
+    threadStopped = String((event as { data: unknown }).data);
   };
 }
-listen();
 
-/** Why the run was stopped, or undefined while it runs. */
-export function stopReason(): string | undefined {
-  return reason;
+/** Why the run of `config` was stopped, or undefined while it runs. */
+export function stopReason(config: RunConfig): string | undefined {
+  return stoppedRuns.get(config) ?? threadStopped;
 }
 
-/** Tells every thread of the process to send nothing more. */
+/** Stops the run of `config` in this thread. */
+export function stopRun(config: RunConfig, why: string): void {
+  stoppedRuns.set(config, why);
+}
+
+/** Tells every worker thread of the process to send nothing more. */
 export function broadcastStop(why: string): void {
-  reason = why;
   const channel = new BroadcastChannel(CHANNEL);
   channel.postMessage(why);
   channel.close();

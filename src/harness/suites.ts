@@ -1,0 +1,40 @@
+/**
+ * The suites the spec files define: one per operation (describeOperation) and the service-wide wire checks.
+ * A spec file registers its suite when it is first imported; which units of a suite run (an operation on a
+ * network, or once for what is not per network) and what they find depend on the run's configuration,
+ * handed to each call. So the same loaded spec files serve any number of runs in one process — the
+ * in-process runner's and vitest's alike.
+ */
+import type { RunConfig } from '../config/run-config.js';
+import type { Network } from '../contract/networks.js';
+import type { CheckResult } from '../report/model.js';
+
+/** What one unit of work found: the reporter's input. */
+export interface UnitOutcome {
+  readonly results: readonly CheckResult[];
+  /** Personal values taken out of answers: the output redactor keeps them out of every file and line. */
+  readonly personal?: readonly string[];
+  /** How valid requests made with the run's key were answered: refused (401) or not. */
+  readonly keyAnswers?: { readonly refused: number; readonly accepted: number };
+}
+
+export interface Suite {
+  /** The operation id (`Service.Method`) or the wire suite's name. */
+  readonly name: string;
+  /**
+   * The networks this run selects for the suite, null standing for its one unit that is not per network
+   * (only when `ownsGlobal`: of several workers sharing a run, one runs those).
+   */
+  units(config: RunConfig, ownsGlobal: boolean): (Network | null)[];
+  run(network: Network | null, config: RunConfig): Promise<UnitOutcome>;
+}
+
+const suites = new Map<string, Suite>();
+
+export function registerSuite(suite: Suite): void {
+  suites.set(suite.name, suite);
+}
+
+export function registeredSuite(name: string): Suite | undefined {
+  return suites.get(name);
+}

@@ -1,0 +1,132 @@
+/**
+ * Collects what the units of a run found, whichever engine ran them: tells the progress listener as units
+ * and networks complete, and at the end builds the one report model (the CLI publishes it). A unit that died
+ * without results becomes an errored check, a spec file that failed to load an incident: nothing is silently
+ * a pass. Personal values the checks took out of answers go to the output redactor, never into the report.
+ */
+import type { ProgressListener } from '../../reporters/progress-events.js';
+import { applyExpectations, type Expectation } from '../gate/expectations.js';
+import { buildReport, countResults, type RunMetadata } from '../report/build.js';
+import type { CheckResult, Report } from '../report/model.js';
+import { outputRedactor } from '../report/output-boundary.js';
+import { redactSecret, type Secrets } from '../report/redact.js';
+import type { UnitOutcome } from '../harness/suites.js';
+
+export interface CollectorOptions {
+  readonly tool: Report['tool'];
+  readonly contractVersion: string;
+  /** Metadata known only when the run ends (duration). */
+  readonly metadata: () => RunMetadata;
+  /** Units expected per network, so the progress can say when a network is complete. */
+  readonly expectedPerNetwork: ReadonlyMap<string, number>;
+  readonly accessKey: Secrets;
+  readonly progress: ProgressListener;
+  /** Known failures: results they list are marked expected (or, when they pass, unexpected passes). */
+  readonly expectations?: readonly Expectation[];
+}
+
+export interface UnitFinished {
+  /** The operation id, or the wire suite's name. */
+  readonly suite: string;
+  /** Null for the unit that is not per network. */
+  readonly network: string | null;
+  /** What the unit found; absent when it died (then `failure` says why). */
+  readonly outcome?: UnitOutcome;
+  readonly failure?: string;
+  readonly durationMs: number;
+  /** Units of the run known so far (an engine may discover them as it goes). */
+  readonly unitsTotal?: number;
+}
+
+export class RunCollector {
+  private readonly results: CheckResult[] = [];
+  private readonly donePerNetwork = new Map<string, number>();
+  private readonly failingNetworks = new Set<string>();
+  private unitsDone = 0;
+  private readonly keyAnswers = { refused: 0, accepted: 0 };
+  report: Report | undefined;
+
+  constructor(private readonly options: CollectorOptions) {}
+
+  /** Every valid request made with the run's key was refused (401), and there was at least one. */
+  get keyRefused(): boolean {
+    return this.keyAnswers.refused > 0 && this.keyAnswers.accepted === 0;
+  }
+
+  /** The results so far (an interrupted run reports these). */
+  get collected(): readonly CheckResult[] {
+    return this.results;
+  }
+
+  /** A line a unit printed (with --verbose: one per request sent). */
+  line(text: string): void {
+    for (const line of text.split('\n')) if (line !== '') this.options.progress.workerLine?.(redactSecret(line, this.options.accessKey));
+  }
+
+  unitFinished(unit: UnitFinished): void {
+    const { outcome } = unit;
+    if (outcome?.personal) outputRedactor().learnPersonal(outcome.personal);
+    this.keyAnswers.refused += outcome?.keyAnswers?.refused ?? 0;
+    this.keyAnswers.accepted += outcome?.keyAnswers?.accepted ?? 0;
+    const own = outcome ? [...outcome.results] : this.suiteError(unit);
+    const results = applyExpectations(own, this.options.expectations ?? []);
+    this.results.push(...results);
+    this.unitsDone += 1;
+    const { network } = unit;
+    this.options.progress.testFinished({
+      operation: unit.suite,
+      network,
+      results,
+      durationMs: unit.durationMs,
+      testsDone: this.unitsDone,
+      testsTotal: Math.max(unit.unitsTotal ?? 0, this.unitsDone),
+    });
+    if (!network) return;
+    const counts = countResults(results);
+    if (counts.mustFailed > 0 || (counts.unexpectedPasses ?? 0) > 0) this.failingNetworks.add(network);
+    const done = (this.donePerNetwork.get(network) ?? 0) + 1;
+    this.donePerNetwork.set(network, done);
+    if (done === this.options.expectedPerNetwork.get(network)) {
+      const finished = [...this.donePerNetwork.entries()].filter(([slug, n]) => n === this.options.expectedPerNetwork.get(slug)).length;
+      this.options.progress.networkFinished({
+        network,
+        counts: countResults(this.results.filter((r) => r.network === network)),
+        failing: this.failingNetworks.has(network),
+        networksDone: finished,
+        networksTotal: this.options.expectedPerNetwork.size,
+      });
+    }
+  }
+
+  /** Builds the report of the whole run; `incidents` are what went wrong outside any unit. */
+  finish(incidents: readonly string[]): Report {
+    const metadata = this.options.metadata();
+    const incident = [metadata.incident, ...incidents].filter(Boolean).join('\n');
+    this.report = buildReport({
+      tool: this.options.tool,
+      contractVersion: this.options.contractVersion,
+      run: { ...metadata, ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}) },
+      results: this.results,
+    });
+    return this.report;
+  }
+
+  /** A unit that ended without any result (it crashed) is one errored result. */
+  private suiteError(unit: UnitFinished): CheckResult[] {
+    if (unit.failure === undefined) return [];
+    return [
+      {
+        key: `${unit.suite}:suite-error`,
+        checkId: 'suite-error',
+        operation: unit.suite,
+        network: unit.network,
+        level: 'MUST',
+        status: 'errored',
+        title: 'The checks of this operation could not run',
+        message: redactSecret(`${unit.suite} on ${unit.network ?? 'global'} [suite-error]: ${unit.failure}`, this.options.accessKey),
+        requests: 0,
+        durationMs: unit.durationMs,
+      },
+    ];
+  }
+}

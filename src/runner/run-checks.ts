@@ -1,0 +1,60 @@
+/**
+ * The engine of a run: loads the selected spec files, and runs every unit of their suites (an operation on a
+ * network) in this thread, many at once, handing each unit's findings to the collector as
+ * it ends. The transport's run-wide limit, not this pool, decides how many requests are in flight: the pool
+ * only keeps enough sessions ready that a freed request slot always finds one waiting to send.
+ */
+import type { RunConfig } from '../config/run-config.js';
+import type { Network } from '../contract/networks.js';
+import { loadSpecFiles } from '../harness/spec-loader.js';
+import type { Suite } from '../harness/suites.js';
+import { selectedUnits } from '../harness/work.js';
+import { setConcurrency } from '../transport/http-client.js';
+import type { UnitFinished } from './collector.js';
+
+/**
+ * Sessions under way at once, per request slot: enough that a slot freed by one session's answer finds
+ * another session ready to send, few enough that the run does not hold every session's exchanges at once.
+ */
+const SESSIONS_PER_SLOT = 2;
+
+/** Where the findings of each unit go as it ends: the run's collector, or a message to it from a worker thread. */
+export interface UnitSink {
+  unitFinished(unit: UnitFinished): void;
+}
+
+export interface RunChecksControl {
+  /** Once true, no further unit starts (the sessions under way stop sending on their own). */
+  readonly stopped: () => boolean;
+}
+
+/** Runs the units `config` selects; answers the incidents met outside any unit (a spec file that did not load). */
+export async function runChecks(config: RunConfig, collector: UnitSink, control: RunChecksControl): Promise<string[]> {
+  setConcurrency(config.concurrency);
+  const { suites, failures } = await loadSpecFiles(config.operations);
+  const units: { suite: Suite; network: Network | null }[] = suites.flatMap((suite) => suite.units(config, true).map((network) => ({ suite, network })));
+  const unitsTotal = units.length + failures.length;
+  // A spec file that did not load: each of its units is errored with why, the other files still run.
+  for (const failure of failures) {
+    for (const unit of selectedUnits(config).filter((u) => u.file === failure.file)) {
+      collector.unitFinished({ suite: failure.suite, network: unit.network, failure: failure.message, durationMs: 0, unitsTotal });
+    }
+  }
+  let next = 0;
+  const runNext = async (): Promise<void> => {
+    while (next < units.length && !control.stopped()) {
+      const { suite, network } = units[next++]!;
+      const started = performance.now();
+      const finished = { suite: suite.name, network: network?.slug ?? null, unitsTotal };
+      try {
+        const outcome = await suite.run(network, config);
+        collector.unitFinished({ ...finished, outcome, durationMs: Math.round(performance.now() - started) });
+      } catch (error) {
+        collector.unitFinished({ ...finished, failure: (error as Error).message ?? String(error), durationMs: Math.round(performance.now() - started) });
+      }
+    }
+  };
+  const width = Math.max(1, Math.min(units.length, config.concurrency * SESSIONS_PER_SLOT));
+  await Promise.all(Array.from({ length: width }, runNext));
+  return failures.map((f) => f.message);
+}
