@@ -1,6 +1,7 @@
 /**
- * The same seed sends the same requests: two runs against one reference server give the same reproduction
- * line for every check, apart from IDs the server assigns (audiences and contacts the runs create).
+ * The same seed sends the same requests: two runs against one reference server — one on each engine (the
+ * default worker thread, and vitest) — give the same reproduction line and the same status for every check,
+ * apart from IDs the server assigns (audiences and contacts the runs create).
  */
 import { afterAll, expect, it } from 'vitest';
 import { startReferenceServer } from '../src/server/index.js';
@@ -23,24 +24,24 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Every check's reproduction line (and request body, where the whole exchange was kept), server IDs masked. */
+/** Every check's status and reproduction line (and request body, where the whole exchange was kept), server IDs masked. */
 function requestsOf(report: Report): Map<string, string> {
   const mask = (text: string) => text.replace(/"(audienceId|contactIds|id)":(\d+|\[[^\]]*\])/g, '"$1":<server-assigned>');
   const lines = new Map<string, string>();
   for (const group of [...report.networks.flatMap((n) => n.operations.map((o) => ({ network: n.slug, o }))), ...report.global.operations.map((o) => ({ network: 'global', o }))]) {
     for (const check of group.o.checks) {
-      lines.set(`${group.network} ${check.key}`, mask(`${check.reproduction ?? ''} ${check.exchange?.request.body ?? ''}`));
+      lines.set(`${group.network} ${check.key}`, mask(`${check.status} ${check.reproduction ?? ''} ${check.exchange?.request.body ?? ''}`));
     }
   }
   return lines;
 }
 
-it('two runs with one seed send the same requests', async () => {
+it('two runs with one seed, on either engine, send the same requests and reach the same verdicts', async () => {
   server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
   const target = targetArgs(server);
   const args = ['run', ...target.args, '--networks', 'polygon', '--operations', OPERATIONS.join(','), '--runs', '3', '--seed', '77'];
   const first = await runCli(args, target.env);
-  const second = await runCli(args, target.env);
+  const second = await runCli([...args, '--engine', 'vitest'], target.env);
   const [a, b] = [requestsOf(readReport(first.reportDir)), requestsOf(readReport(second.reportDir))];
   expect(a.size).toBeGreaterThan(50);
   const differing = [...a.keys()].filter((key) => a.get(key) !== b.get(key)).map((key) => `${key}\n  ${a.get(key)}\n  ${b.get(key)}`);

@@ -32,7 +32,10 @@ export interface RunChecksControl {
 export async function runChecks(config: RunConfig, collector: UnitSink, control: RunChecksControl): Promise<string[]> {
   setConcurrency(config.concurrency);
   const { suites, failures } = await loadSpecFiles(config.operations);
-  const units: { suite: Suite; network: Network | null }[] = suites.flatMap((suite) => suite.units(config, true).map((network) => ({ suite, network })));
+  // The units that are not per network start first: each is its operation's whole work (the Builder's stateful
+  // sequences among them), so started last they would be the run's long tail against a distant target.
+  const all = suites.flatMap((suite) => suite.units(config, true).map((network) => ({ suite, network })));
+  const units: { suite: Suite; network: Network | null }[] = [...all.filter((u) => u.network === null), ...all.filter((u) => u.network !== null)];
   const unitsTotal = units.length + failures.length;
   // A spec file that did not load: each of its units is errored with why, the other files still run.
   for (const failure of failures) {
