@@ -4,7 +4,8 @@
  * the services that are not per network). Sharding (`run --shard`) and `rerun` select units by id; the spec
  * files register only the selected ones, and this module is the one place that says which tests exist.
  */
-import { findOperation, isPerNetwork, OPERATIONS, operationId, type ServiceName } from '../contract/operations.js';
+import { findOperation, isPerNetwork, operationId } from '../contract/operations.js';
+import { serviceDef, type ServiceName } from '../contract/services.js';
 import type { RunConfig } from '../config/run-config.js';
 
 /** The describe block of the service-wide wire checks (specs/wire.spec.ts). */
@@ -26,11 +27,9 @@ export const unitId = (suite: string, network: string | null): string => `${suit
 export const specFileOfOperation = (op: { service: string; method: string }): string => `specs/${op.service}/${op.method}.spec.ts`;
 export const WIRE_SPEC_FILE = 'specs/wire.spec.ts';
 
-const representative = (service: ServiceName) => OPERATIONS.find((op) => op.service === service)!;
-
-/** Whether a service's wire checks run per network: the services addressed per network, not API or Metadata. */
+/** Whether a service's wire checks run per network: when its base address is per network. */
 export function wireIsPerNetwork(service: ServiceName): boolean {
-  return representative(service).network.kind !== 'none' && service !== 'API' && service !== 'Metadata';
+  return serviceDef(service).perNetwork;
 }
 
 /** The services of the selected operations, split by whether their wire checks run per network. */
