@@ -1,9 +1,9 @@
 /**
  * Every operation's handler, found by convention rather than listed: `handlers/<Service>/<Method>.ts` exports
- * `handler`, made with `defineHandler` for that operation of the contract. A module is loaded when its operation
- * is first called; test/recipes.test.ts fails when an operation of src/contract has no handler there.
+ * `handler`, made with `defineHandler` for that operation of the contract. test/recipes.test.ts fails when an
+ * operation of src/contract has no handler there.
  */
-import { operationId, type AnyOperation, type OperationId } from '../../contract/operations.js';
+import { OPERATIONS, operationId, type AnyOperation, type OperationId } from '../../contract/operations.js';
 import type { RegisteredHandler } from './handler.js';
 
 const loaded = new Map<OperationId, Promise<RegisteredHandler>>();
@@ -26,4 +26,9 @@ async function load(op: AnyOperation): Promise<RegisteredHandler> {
   const module = (await import(handlerModuleOf(op))) as { handler?: RegisteredHandler };
   if (module.handler?.op !== op) throw new Error(`${handlerModuleOf(op)} does not export the handler of ${operationId(op)}`);
   return module.handler;
+}
+
+/** Loads every handler, so that no first request waits for its module (a server on a socket does this first). */
+export async function loadHandlers(): Promise<void> {
+  await Promise.all(OPERATIONS.map(handlerOf));
 }
