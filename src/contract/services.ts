@@ -17,6 +17,8 @@ export type BaseName = 'marketplace' | 'api' | 'metadata' | 'relayer' | 'indexer
 export type BaseNetwork = 'path' | 'host' | 'none';
 
 export interface BaseDef {
+  /** The document's placeholder for the base address. */
+  readonly placeholder: string;
   readonly network: BaseNetwork;
   /**
    * The base's path on a single origin. On one origin a per-network base continues with `/<network>`: the
@@ -26,11 +28,11 @@ export interface BaseDef {
 }
 
 export const BASES: { readonly [B in BaseName]: BaseDef } = {
-  marketplace: { network: 'path', originPath: '/marketplace' },
-  api: { network: 'none', originPath: '' },
-  metadata: { network: 'none', originPath: '' },
-  relayer: { network: 'host', originPath: '/relayer' },
-  indexer: { network: 'host', originPath: '/indexer' },
+  marketplace: { placeholder: 'marketplace_base_url', network: 'path', originPath: '/marketplace' },
+  api: { placeholder: 'api_url', network: 'none', originPath: '' },
+  metadata: { placeholder: 'metadata_url', network: 'none', originPath: '' },
+  relayer: { placeholder: 'relayer_url', network: 'host', originPath: '/relayer' },
+  indexer: { placeholder: 'indexer_url', network: 'host', originPath: '/indexer' },
 };
 
 /** Which base serves each service (API and Builder share one). */
