@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OPERATIONS, operationId, type OperationDef } from '../contract/operations.js';
+import { specFileOf } from '../harness/spec-files.js';
 import { CHECK_CATALOGUE } from './catalogue.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,7 +34,7 @@ export function checkScopes(): ReadonlyMap<string, CheckScope> {
   if (scopes) return scopes;
   const everywhere = new Set(EVERY_OPERATION.flatMap((file) => [...quotedIds(file)]));
   const perService = quotedIds(PER_SERVICE);
-  const perOperation = OPERATIONS.map((op) => ({ op, ids: quotedIds(join('specs', op.service, `${op.method}.spec.ts`)) }));
+  const perOperation = OPERATIONS.map((op) => ({ op, ids: quotedIds(specFileOf(op)) }));
   const services = [...new Set(OPERATIONS.map((op) => op.service))];
   scopes = new Map(
     CHECK_CATALOGUE.map((c) => [

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
+import { BASES, type BaseName } from '../contract/services.js';
 import { ALL_NETWORKS, FixturesSchema, incompletePair, namesPairField, withNetworkDefaults, type Fixtures } from '../config/fixtures.js';
 import { targetsFromOrigin, type RunConfig, type Targets } from '../config/run-config.js';
 import { SchemaValidators } from '../validation/validators.js';
@@ -121,9 +122,9 @@ function parseTargets(raw: RawRunOptions): Targets | undefined {
   let targets: Partial<Record<keyof Targets, string>> = {};
   if (raw.target !== undefined) targets = targetsFromOrigin(parseUrl(raw.target, '--target', false));
   for (const [name, value] of givenBases) {
-    targets[name as keyof Targets] = parseUrl(value!, `--${name}-url`, name === 'relayer' || name === 'indexer');
+    targets[name as keyof Targets] = parseUrl(value!, `--${name}-url`, BASES[name as BaseName].network === 'host');
   }
-  const missing = (['marketplace', 'api', 'metadata', 'relayer', 'indexer'] as const).filter((n) => !targets[n]);
+  const missing = (Object.keys(BASES) as BaseName[]).filter((n) => !targets[n]);
   if (missing.length > 0) {
     throw new UsageError(`without --target every base address is needed; missing: ${missing.map((n) => `--${n}-url`).join(', ')}`);
   }

@@ -2,16 +2,11 @@
  * The resolved configuration of one run: what the CLI hands to the spec files (through vitest's `provide`).
  * Plain JSON so it crosses into worker threads.
  */
+import { BASES, baseOnOrigin, type BaseName } from '../contract/services.js';
 import type { Fixtures } from './fixtures.js';
 
-/** Base addresses. `relayer` and `indexer` may contain `{network}`; `marketplace` is followed by `/<network>`. */
-export interface Targets {
-  readonly marketplace: string;
-  readonly api: string;
-  readonly metadata: string;
-  readonly relayer: string;
-  readonly indexer: string;
-}
+/** The base addresses of src/contract/services.ts; one that is per network by host may contain `{network}`. */
+export type Targets = { readonly [B in BaseName]: string };
 
 export interface RunConfig {
   readonly targets: Targets;
@@ -53,14 +48,9 @@ export interface RunConfig {
 
 /** The single-origin layout of the reference server (and what `--target ORIGIN` means). */
 export function targetsFromOrigin(origin: string): Targets {
-  const base = origin.replace(/\/+$/, '');
-  return {
-    marketplace: `${base}/marketplace`,
-    api: base,
-    metadata: base,
-    relayer: `${base}/relayer/{network}`,
-    indexer: `${base}/indexer/{network}`,
-  };
+  const root = origin.replace(/\/+$/, '');
+  const bases = Object.keys(BASES) as BaseName[];
+  return Object.fromEntries(bases.map((base) => [base, `${root}${baseOnOrigin(base)}`])) as Targets;
 }
 
 export const PROVIDE_KEY = 'conformanceRunConfig';

@@ -1,6 +1,7 @@
 /**
- * The 18 operations of interface.md §Endpoints, written once: where each is served, how the network reaches
- * it, whether it writes, and its request and response shapes. Unnamed fields come from wire-facts.md §3.
+ * The 18 operations of interface.md §Endpoints, written once: each one's service (src/contract/services.ts says
+ * where that is served), where its request names the chain, whether it writes, and its request and response
+ * shapes. Unnamed fields come from wire-facts.md §3.
  */
 import { type Static, type TObject } from '@sinclair/typebox';
 import { MarketplaceKindSchema, OrderSideSchema, WalletKindSchema } from './enums.js';
@@ -34,15 +35,13 @@ import {
   str,
   tokenId,
 } from './schema-kit.js';
+import { serviceDef, type BaseName, type ServiceName } from './services.js';
 
-export type ServiceName = 'Marketplace' | 'API' | 'Metadata' | 'Relayer' | 'Indexer' | 'Builder';
-/** Which base address serves an operation (interface.md §Base addresses). */
-export type BaseName = 'marketplace' | 'api' | 'metadata' | 'relayer' | 'indexer';
+export type { BaseName, ServiceName } from './services.js';
 
 /**
  * How a network reaches an operation:
- * - `path`: the slug is the path segment after the Marketplace base;
- * - `host`: the base itself is per network (relayer, indexer);
+ * - `path`, `host`: through its service's base address, as src/contract/services.ts says;
  * - `body`: the network's chain ID goes in a body field, as a JSON number or a decimal string;
  * - `none`: the operation is not per network (Builder).
  */
@@ -72,8 +71,8 @@ function operation<const S extends ServiceName, const M extends string, Req exte
   service: S,
   method: M,
   def: {
-    base: BaseName;
-    network: NetworkBinding;
+    /** Only for a service whose base serves every network: where the request names the chain. */
+    network?: BodyBinding;
     writes?: boolean;
     summary: string;
     request: (id: string) => Req;
@@ -83,8 +82,8 @@ function operation<const S extends ServiceName, const M extends string, Req exte
   return Object.freeze({
     service,
     method,
-    base: def.base,
-    network: def.network,
+    base: serviceDef(service).base,
+    network: bindingOf(service, def.network),
     writes: def.writes ?? false,
     summary: def.summary,
     request: def.request(opId(service, method, 'request')),
@@ -92,14 +91,19 @@ function operation<const S extends ServiceName, const M extends string, Req exte
   });
 }
 
-const PATH = { kind: 'path' } as const;
-const HOST = { kind: 'host' } as const;
-const NONE = { kind: 'none' } as const;
+type BodyBinding = Extract<NetworkBinding, { kind: 'body' }>;
+
+/** A per-network base reaches the network itself (services.ts); otherwise the body does, or nothing does. */
+function bindingOf(service: ServiceName, inBody: BodyBinding | undefined): NetworkBinding {
+  const reach = serviceDef(service).network;
+  if (reach === 'none') return inBody ?? { kind: 'none' };
+  if (inBody) throw new Error(`${service} is reached per network by its base, not by a body field`);
+  return { kind: reach };
+}
+
 const bodyChainId = (field: string, encoding: 'number' | 'string') => ({ kind: 'body', field, encoding }) as const;
 
 export const GetCountOfFilteredCollectibles = operation('Marketplace', 'GetCountOfFilteredCollectibles', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'count collectibles that match a filter',
   request: ($id) =>
     requestObject({ side: OrderSideSchema(), contractAddress: address(), filter: ref(CollectiblesFilter) }, { $id }),
@@ -107,16 +111,12 @@ export const GetCountOfFilteredCollectibles = operation('Marketplace', 'GetCount
 });
 
 export const GetFloorOrder = operation('Marketplace', 'GetFloorOrder', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'find the cheapest open order for a collection (floor order)',
   request: ($id) => requestObject({ contractAddress: address(), filter: ref(CollectiblesFilter) }, { $id }),
   response: ($id) => responseObject({ collectible: ref(Collectible) }, { $id }),
 });
 
 export const GetHighestPriceListingForCollectible = operation('Marketplace', 'GetHighestPriceListingForCollectible', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'find the highest-priced listing for one collectible',
   request: ($id) =>
     requestObject(
@@ -135,8 +135,6 @@ export const GetHighestPriceListingForCollectible = operation('Marketplace', 'Ge
 });
 
 export const GenerateSellTransaction = operation('Marketplace', 'GenerateSellTransaction', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'produce the steps needed to sell into offers',
   request: ($id) =>
     requestObject(
@@ -154,16 +152,12 @@ export const GenerateSellTransaction = operation('Marketplace', 'GenerateSellTra
 });
 
 export const GenerateCancelTransaction = operation('Marketplace', 'GenerateCancelTransaction', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'produce the steps needed to cancel an order',
   request: ($id) => requestObject({ collectionAddress: address(), maker: address(), orderId: str() }, { $id }),
   response: ($id) => responseObject({ steps: arrayOf(ref(Step)) }, { $id }),
 });
 
 export const CheckoutOptionsSalesContract = operation('Marketplace', 'CheckoutOptionsSalesContract', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'list the checkout options (payment methods) for a purchase from a sales contract',
   request: ($id) =>
     requestObject(
@@ -179,8 +173,6 @@ export const CheckoutOptionsSalesContract = operation('Marketplace', 'CheckoutOp
 });
 
 export const CheckoutOptionsMarketplace = operation('Marketplace', 'CheckoutOptionsMarketplace', {
-  base: 'marketplace',
-  network: PATH,
   summary: 'list the checkout options (payment methods) for a purchase of marketplace orders',
   request: ($id) =>
     requestObject(
@@ -195,7 +187,6 @@ export const CheckoutOptionsMarketplace = operation('Marketplace', 'CheckoutOpti
 });
 
 export const TokenCollectionFilters = operation('Metadata', 'TokenCollectionFilters', {
-  base: 'metadata',
   network: bodyChainId('chainId', 'string'),
   summary: 'list the property filters (name, type, allowed values or range) that exist for a token collection',
   request: ($id) => requestObject({ chainId: str('chain-id-decimal'), contractAddress: address() }, { $id }),
@@ -203,7 +194,6 @@ export const TokenCollectionFilters = operation('Metadata', 'TokenCollectionFilt
 });
 
 export const GetSwapPrices = operation('API', 'GetSwapPrices', {
-  base: 'api',
   network: bodyChainId('chainId', 'number'),
   summary: 'retrieves swap prices for the ERC-20 token at buyCurrencyAddress; null when funds or liquidity lack',
   request: ($id) =>
@@ -215,7 +205,6 @@ export const GetSwapPrices = operation('API', 'GetSwapPrices', {
 });
 
 export const GetSwapQuote = operation('API', 'GetSwapQuote', {
-  base: 'api',
   network: bodyChainId('chainId', 'number'),
   summary: 'returns the data needed to execute a swap chosen from GetSwapPrices',
   request: ($id) =>
@@ -234,7 +223,6 @@ export const GetSwapQuote = operation('API', 'GetSwapQuote', {
 });
 
 export const GetSwapPrice = operation('API', 'GetSwapPrice', {
-  base: 'api',
   network: bodyChainId('chainId', 'number'),
   summary: 'quote one swap price (currency abstraction)',
   request: ($id) =>
@@ -252,7 +240,6 @@ export const GetSwapPrice = operation('API', 'GetSwapPrice', {
 });
 
 export const IsValidETHAuthProof = operation('API', 'IsValidETHAuthProof', {
-  base: 'api',
   network: bodyChainId('chainId', 'string'),
   summary: 'validate a wallet authentication proof',
   request: ($id) =>
@@ -264,7 +251,6 @@ export const IsValidETHAuthProof = operation('API', 'IsValidETHAuthProof', {
 });
 
 export const GetLinkedWallets = operation('API', 'GetLinkedWallets', {
-  base: 'api',
   network: bodyChainId('signatureChainId', 'string'),
   summary: 'list wallets linked to a parent wallet after the parent proves control with a message and signature',
   request: ($id) =>
@@ -281,8 +267,6 @@ export const GetLinkedWallets = operation('API', 'GetLinkedWallets', {
 });
 
 export const FeeOptions = operation('Relayer', 'FeeOptions', {
-  base: 'relayer',
-  network: HOST,
   summary: 'list the fee options for paying gas for a transaction',
   request: ($id) => requestObject({ wallet: address(), to: address(), data: hexData(), simulate: bool() }, { $id }),
   response: ($id) =>
@@ -290,16 +274,12 @@ export const FeeOptions = operation('Relayer', 'FeeOptions', {
 });
 
 export const GetNativeTokenBalance = operation('Indexer', 'GetNativeTokenBalance', {
-  base: 'indexer',
-  network: HOST,
   summary: 'queries a chain node for the latest native-token balance of an account',
   request: ($id) => requestObject({ accountAddress: address() }, { $id }),
   response: ($id) => responseObject({ balance: ref(NativeBalance) }, { $id }),
 });
 
 export const CreateAudience = operation('Builder', 'CreateAudience', {
-  base: 'api',
-  network: NONE,
   writes: true,
   summary: 'create an audience (a named contact list inside a project)',
   request: ($id) => requestObject({ projectId: num(), name: str() }, { $id }),
@@ -307,8 +287,6 @@ export const CreateAudience = operation('Builder', 'CreateAudience', {
 });
 
 export const GetAudience = operation('Builder', 'GetAudience', {
-  base: 'api',
-  network: NONE,
   summary: 'read an audience with its contacts and contracts',
   request: ($id) => requestObject({ projectId: num(), audienceId: num() }, { $id }),
   response: ($id) =>
@@ -316,8 +294,6 @@ export const GetAudience = operation('Builder', 'GetAudience', {
 });
 
 export const RemoveAudienceContacts = operation('Builder', 'RemoveAudienceContacts', {
-  base: 'api',
-  network: NONE,
   writes: true,
   summary: 'remove contacts from an audience',
   request: ($id) => requestObject({ projectId: num(), audienceId: num(), contactIds: arrayOf(num()) }, { $id }),
@@ -360,6 +336,6 @@ export function findOperation(id: string): AnyOperation | undefined {
 }
 
 /** The path after a base address: `/rpc/<Service>/<Method>` (interface.md §Wire format). */
-export const rpcPath = (op: Pick<OperationDef, 'service' | 'method'>): string => `/rpc/${op.service}/${op.method}`;
+export const rpcPath = (op: Pick<OperationDef, 'service' | 'method'>): string => `${serviceDef(op.service).pathPrefix}/${op.method}`;
 
 export const isPerNetwork = (op: OperationDef): boolean => op.network.kind !== 'none';

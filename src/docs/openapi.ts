@@ -10,7 +10,8 @@ import type { TSchema } from '@sinclair/typebox';
 import { targetsFromOrigin } from '../config/run-config.js';
 import { contractSchemaFiles } from '../contract/schema-files.js';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
-import { CONTRACT_VERSION, ERROR_KINDS, NETWORK_SLUGS, OPERATIONS, RESOURCES, operationId, rpcPath, type BaseName, type OperationDef } from '../contract/index.js';
+import { CONTRACT_VERSION, ERROR_KINDS, NETWORK_SLUGS, OPERATIONS, RESOURCES, operationId, rpcPath, type OperationDef } from '../contract/index.js';
+import { BASES, SERVICES, type BaseName, type BaseNetwork } from '../contract/services.js';
 
 /** Where the example base addresses point: the reference layout on `conformance serve --port 8080`. */
 const EXAMPLE = targetsFromOrigin('http://127.0.0.1:8080');
@@ -47,28 +48,23 @@ function asComponent(schema: TSchema): unknown {
 
 const network = { default: EXAMPLE_NETWORK, enum: [...NETWORK_SLUGS], description: 'the network slug' };
 
+const BASE_NETWORK_NOTE: Record<BaseNetwork, string> = {
+  path: '; one path segment selects the network',
+  host: ': a host specific to one chain network',
+  none: '',
+};
+
 function server(base: BaseName): Record<string, unknown> {
-  switch (base) {
-    case 'marketplace':
-      return {
-        url: '{marketplace_base_url}/{network}',
-        description: 'Marketplace base; one path segment selects the network',
-        variables: { marketplace_base_url: { default: EXAMPLE.marketplace }, network },
-      };
-    case 'api':
-      return { url: '{api_url}', description: 'API and Builder base', variables: { api_url: { default: EXAMPLE.api } } };
-    case 'metadata':
-      return { url: '{metadata_url}', description: 'Metadata base', variables: { metadata_url: { default: EXAMPLE.metadata } } };
-    case 'relayer':
-    case 'indexer': {
-      const variable = `${base}_url`;
-      return {
-        url: `{${variable}}`,
-        description: `${base === 'relayer' ? 'Relayer' : 'Indexer'} base: a host specific to one chain network`,
-        variables: { [variable]: { default: EXAMPLE[base].replace('{network}', EXAMPLE_NETWORK) } },
-      };
-    }
-  }
+  const { placeholder, network: reach } = BASES[base];
+  const serves = SERVICES.filter((s) => s.base === base).map((s) => s.name);
+  return {
+    url: reach === 'path' ? `{${placeholder}}/{network}` : `{${placeholder}}`,
+    description: `${serves.join(' and ')} base${BASE_NETWORK_NOTE[reach]}`,
+    variables: {
+      [placeholder]: { default: EXAMPLE[base].replace('{network}', EXAMPLE_NETWORK) },
+      ...(reach === 'path' ? { network } : {}),
+    },
+  };
 }
 
 function networkNote(op: OperationDef): string {

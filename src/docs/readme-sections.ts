@@ -5,6 +5,7 @@
 import { CHECK_CATALOGUE } from '../checks/catalogue.js';
 import { NETWORKS } from '../contract/networks.js';
 import { OPERATIONS, operationId, rpcPath, type OperationDef } from '../contract/operations.js';
+import { SERVICES } from '../contract/services.js';
 import { FAULTS } from '../server/faults.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -12,7 +13,7 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function whereServed(op: OperationDef): string {
   switch (op.network.kind) {
     case 'path':
-      return `\`{marketplace}/<network>${rpcPath(op)}\``;
+      return `\`{${op.base}}/<network>${rpcPath(op)}\``;
     case 'host':
       return `\`{${op.base}}${rpcPath(op)}\` (base per network)`;
     case 'body':
@@ -20,6 +21,12 @@ function whereServed(op: OperationDef): string {
     case 'none':
       return `\`{${op.base}}${rpcPath(op)}\` (once per run)`;
   }
+}
+
+/** Where each service is on one origin: what `--target ORIGIN` means. */
+export function originLayoutTable(): string {
+  const rows = SERVICES.map((s) => `| ${s.name} | \`ORIGIN${s.originPath}${s.perNetwork ? '/<network>' : ''}${s.pathPrefix}/<Method>\` |`);
+  return ['| service | path on ORIGIN |', '|---|---|', ...rows].join('\n');
 }
 
 export function checksTable(): string {
@@ -45,6 +52,7 @@ export function networksList(): string {
 }
 
 export const README_SECTIONS: Record<string, () => string> = {
+  layout: originLayoutTable,
   checks: checksTable,
   operations: operationsTable,
   faults: faultsTable,

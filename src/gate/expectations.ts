@@ -10,7 +10,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { isCheckId } from '../checks/catalogue.js';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
 import { NETWORK_SLUGS } from '../contract/networks.js';
-import { findOperation, isPerNetwork, type ServiceName } from '../contract/operations.js';
+import { findOperation, isPerNetwork } from '../contract/operations.js';
+import { isServiceName } from '../contract/services.js';
 import { publishable } from '../contract/schema-files.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { SchemaValidators } from '../validation/validators.js';
@@ -48,8 +49,7 @@ let validator: SchemaValidators | undefined;
 function subjectIsPerNetwork(subject: string): boolean | undefined {
   const op = findOperation(subject);
   if (op) return isPerNetwork(op);
-  const services: readonly ServiceName[] = ['Marketplace', 'API', 'Metadata', 'Relayer', 'Indexer', 'Builder'];
-  return services.includes(subject as ServiceName) ? wireIsPerNetwork(subject as ServiceName) : undefined;
+  return isServiceName(subject) ? wireIsPerNetwork(subject) : undefined;
 }
 
 /** Reads and validates an expectations file; every problem is a UsageError naming the file and the entry. */

@@ -1,22 +1,15 @@
-/** Where an operation is reached for a network, from the configured bases (interface.md §Base addresses). */
+/** Where an operation is reached for a network, from the configured bases (src/contract/services.ts). */
 import type { Network } from '../contract/networks.js';
-import { rpcPath, type OperationDef, type ServiceName } from '../contract/operations.js';
+import { rpcPath, type OperationDef } from '../contract/operations.js';
+import { serviceDef, type ServiceName } from '../contract/services.js';
 import type { Targets } from '../config/run-config.js';
-
-const SERVICE_BASE: Record<ServiceName, keyof Targets> = {
-  Marketplace: 'marketplace',
-  API: 'api',
-  Builder: 'api',
-  Metadata: 'metadata',
-  Relayer: 'relayer',
-  Indexer: 'indexer',
-};
 
 /** The base address that serves `service` on `network` (null for services that are not per network). */
 export function serviceBase(targets: Targets, service: ServiceName, network: Network | null): string {
-  const base = targets[SERVICE_BASE[service]].replace(/\/+$/, '');
-  if (service === 'Marketplace') {
-    if (!network) throw new Error('Marketplace needs a network');
+  const def = serviceDef(service);
+  const base = targets[def.base].replace(/\/+$/, '');
+  if (def.network === 'path') {
+    if (!network) throw new Error(`${service} needs a network`);
     return `${base}/${network.slug}`;
   }
   return network ? base.replaceAll('{network}', network.slug) : base;

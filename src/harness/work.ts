@@ -4,8 +4,10 @@
  * the services that are not per network). Sharding (`run --shard`) and `rerun` select units by id; the spec
  * files register only the selected ones, and this module is the one place that says which tests exist.
  */
-import { findOperation, isPerNetwork, OPERATIONS, operationId, type ServiceName } from '../contract/operations.js';
+import { findOperation, isPerNetwork, operationId } from '../contract/operations.js';
+import { serviceDef, type ServiceName } from '../contract/services.js';
 import type { RunConfig } from '../config/run-config.js';
+import { specFileOf, WIRE_SPEC } from './spec-files.js';
 
 /** The describe block of the service-wide wire checks (specs/wire.spec.ts). */
 export const WIRE_SUITE = 'wire';
@@ -23,14 +25,9 @@ export interface WorkUnit {
 
 export const unitId = (suite: string, network: string | null): string => `${suite}@${network ?? GLOBAL_TEST}`;
 
-export const specFileOfOperation = (op: { service: string; method: string }): string => `specs/${op.service}/${op.method}.spec.ts`;
-export const WIRE_SPEC_FILE = 'specs/wire.spec.ts';
-
-const representative = (service: ServiceName) => OPERATIONS.find((op) => op.service === service)!;
-
-/** Whether a service's wire checks run per network: the services addressed per network, not API or Metadata. */
+/** Whether a service's wire checks run per network: when its base address is per network. */
 export function wireIsPerNetwork(service: ServiceName): boolean {
-  return representative(service).network.kind !== 'none' && service !== 'API' && service !== 'Metadata';
+  return serviceDef(service).perNetwork;
 }
 
 /** The services of the selected operations, split by whether their wire checks run per network. */
@@ -45,12 +42,12 @@ export function workUnits(operations: readonly string[], networks: readonly stri
   for (const id of operations) {
     const op = findOperation(id)!;
     for (const network of isPerNetwork(op) ? networks : [null]) {
-      units.push({ id: unitId(operationId(op), network), file: specFileOfOperation(op), network });
+      units.push({ id: unitId(operationId(op), network), file: specFileOf(op), network });
     }
   }
   const wire = wireServices(operations);
-  if (wire.perNetwork.length > 0) for (const network of networks) units.push({ id: unitId(WIRE_SUITE, network), file: WIRE_SPEC_FILE, network });
-  if (wire.global.length > 0) units.push({ id: unitId(WIRE_SUITE, null), file: WIRE_SPEC_FILE, network: null });
+  if (wire.perNetwork.length > 0) for (const network of networks) units.push({ id: unitId(WIRE_SUITE, network), file: WIRE_SPEC, network });
+  if (wire.global.length > 0) units.push({ id: unitId(WIRE_SUITE, null), file: WIRE_SPEC, network: null });
   return units;
 }
 

@@ -6,12 +6,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceApp, type ReferenceAppOptions } from './app.js';
+import { loadHandlers } from './handlers/index.js';
 import type { ListenOptions, RunningReferenceServer } from './types.js';
 
 const CLOSE_GRACE_MS = 1_000;
 
 export async function startReferenceServer(options: ListenOptions & ReferenceAppOptions = {}): Promise<RunningReferenceServer> {
   const app = createReferenceApp(options);
+  await loadHandlers();
   const server = http.createServer(app.handler);
   // Node's default 5 s keep-alive lets the server close an idle socket just as a busy client reuses it
   // (ECONNRESET under load). Clients' pools idle far less than this.

@@ -11,7 +11,7 @@ import type { BalanceSource } from './balance-source.js';
 import type { BuilderStore } from './builder-store.js';
 import type { SeededWorld } from './data/world.js';
 import { decodeRequest, DecodeError } from './decode.js';
-import { HANDLERS } from './handlers/index.js';
+import { handlerOf } from './handlers/index.js';
 import type { IncomingRequest } from './request-context.js';
 import type { WireResponse } from './types.js';
 import { errorAnswer, jsonAnswer, RpcError } from './wire.js';
@@ -48,7 +48,7 @@ export async function runPipeline(deps: PipelineDeps, incoming: IncomingRequest)
   if (body.text.trim() === '') return errorAnswer('WebrpcBadRequest', 'the body is empty');
   if (!parsed.ok) return errorAnswer('WebrpcBadRequest', `the body is not JSON: ${parsed.problem}`);
 
-  const handler = HANDLERS.get(operationId(route.op));
+  const handler = await handlerOf(route.op).catch(() => undefined);
   if (!handler) return errorAnswer('NotImplemented', `${operationId(route.op)} has no handler`);
   let request: unknown;
   try {

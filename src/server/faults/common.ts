@@ -260,7 +260,7 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'hangs',
     description: 'GetFloorOrder never answers on polygon',
-    hooks: { intercept: (ctx) => (ctx.path.startsWith('/marketplace/polygon/rpc/Marketplace/GetFloorOrder') ? 'hang' : undefined) },
+    hooks: { intercept: (ctx) => (ctx.operation === FLOOR && ctx.network === 'polygon' ? 'hang' : undefined) },
     operations: [FLOOR],
     networks: TWO,
     timeoutMs: 2_000,

@@ -1,44 +1,34 @@
-/** Every operation's handler, keyed by `<Service>.<Method>`. A test asserts all 18 operations are here. */
-import { operationId } from '../../contract/operations.js';
+/**
+ * Every operation's handler, found by convention rather than listed: `handlers/<Service>/<Method>.ts` exports
+ * `handler`, made with `defineHandler` for that operation of the contract. test/recipes.test.ts fails when an
+ * operation of src/contract has no handler there.
+ */
+import { OPERATIONS, operationId, type AnyOperation, type OperationId } from '../../contract/operations.js';
 import type { RegisteredHandler } from './handler.js';
-import { handler as GetLinkedWallets } from './API/GetLinkedWallets.js';
-import { handler as GetSwapPrice } from './API/GetSwapPrice.js';
-import { handler as GetSwapPrices } from './API/GetSwapPrices.js';
-import { handler as GetSwapQuote } from './API/GetSwapQuote.js';
-import { handler as IsValidETHAuthProof } from './API/IsValidETHAuthProof.js';
-import { handler as CreateAudience } from './Builder/CreateAudience.js';
-import { handler as GetAudience } from './Builder/GetAudience.js';
-import { handler as RemoveAudienceContacts } from './Builder/RemoveAudienceContacts.js';
-import { handler as GetNativeTokenBalance } from './Indexer/GetNativeTokenBalance.js';
-import { handler as CheckoutOptionsMarketplace } from './Marketplace/CheckoutOptionsMarketplace.js';
-import { handler as CheckoutOptionsSalesContract } from './Marketplace/CheckoutOptionsSalesContract.js';
-import { handler as GenerateCancelTransaction } from './Marketplace/GenerateCancelTransaction.js';
-import { handler as GenerateSellTransaction } from './Marketplace/GenerateSellTransaction.js';
-import { handler as GetCountOfFilteredCollectibles } from './Marketplace/GetCountOfFilteredCollectibles.js';
-import { handler as GetFloorOrder } from './Marketplace/GetFloorOrder.js';
-import { handler as GetHighestPriceListingForCollectible } from './Marketplace/GetHighestPriceListingForCollectible.js';
-import { handler as TokenCollectionFilters } from './Metadata/TokenCollectionFilters.js';
-import { handler as FeeOptions } from './Relayer/FeeOptions.js';
 
-const ALL: readonly RegisteredHandler[] = [
-  GetCountOfFilteredCollectibles,
-  GetFloorOrder,
-  GetHighestPriceListingForCollectible,
-  GenerateSellTransaction,
-  GenerateCancelTransaction,
-  CheckoutOptionsSalesContract,
-  CheckoutOptionsMarketplace,
-  TokenCollectionFilters,
-  GetSwapPrices,
-  GetSwapQuote,
-  GetSwapPrice,
-  IsValidETHAuthProof,
-  GetLinkedWallets,
-  FeeOptions,
-  GetNativeTokenBalance,
-  CreateAudience,
-  GetAudience,
-  RemoveAudienceContacts,
-];
+const loaded = new Map<OperationId, Promise<RegisteredHandler>>();
 
-export const HANDLERS: ReadonlyMap<string, RegisteredHandler> = new Map(ALL.map((h) => [operationId(h.op), h]));
+/** The handler of `op`; rejects when its module is missing or does not export the handler of `op`. */
+export function handlerOf(op: AnyOperation): Promise<RegisteredHandler> {
+  const id = operationId(op);
+  let handler = loaded.get(id);
+  if (!handler) {
+    handler = load(op);
+    loaded.set(id, handler);
+  }
+  return handler;
+}
+
+/** Where the handler of an operation lives, relative to this folder. */
+export const handlerModuleOf = (op: Pick<AnyOperation, 'service' | 'method'>): string => `./${op.service}/${op.method}.js`;
+
+async function load(op: AnyOperation): Promise<RegisteredHandler> {
+  const module = (await import(handlerModuleOf(op))) as { handler?: RegisteredHandler };
+  if (module.handler?.op !== op) throw new Error(`${handlerModuleOf(op)} does not export the handler of ${operationId(op)}`);
+  return module.handler;
+}
+
+/** Loads every handler, so that no first request waits for its module (a server on a socket does this first). */
+export async function loadHandlers(): Promise<void> {
+  await Promise.all(OPERATIONS.map(handlerOf));
+}
