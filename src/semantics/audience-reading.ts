@@ -3,7 +3,7 @@
  * stated, a field may be absent or null in a response", and wire-facts.md §5 "Empty lists may be emitted as
  * null". Contacts are compared by ID as sets: the document promises no order.
  */
-import { recordOf } from './judgement.js';
+import { recordOf } from '../contract/json-values.js';
 
 export interface AudienceReading {
   /** The audience's fields as answered (undefined when absent or null). */

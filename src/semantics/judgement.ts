@@ -10,6 +10,3 @@ export interface ViolationDetail {
 
 /** A finding (the rule is broken), a reason the judge cannot tell, or 'holds'. */
 export type Judgement = { readonly finding: ViolationDetail } | { readonly undecided: string } | 'holds';
-
-export const recordOf = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;

@@ -4,6 +4,7 @@
  * only when well typed: a value of the wrong type is response-schema's finding, never a semantic one twice.
  */
 import { ORDER_SIDES, type OrderSide } from '../contract/enums.js';
+import { isRecord } from '../contract/json-values.js';
 
 export type OrderFields = Readonly<Record<string, unknown>>;
 
@@ -13,21 +14,19 @@ export interface FoundOrder {
   readonly order: OrderFields;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** Every Order object in an answer, with its pointer. */
 export function ordersInAnswer(json: unknown): FoundOrder[] {
-  if (!isObject(json)) return [];
+  if (!isRecord(json)) return [];
   const found: FoundOrder[] = [];
   const collectible = json['collectible'];
-  if (isObject(collectible)) {
+  if (isRecord(collectible)) {
     for (const key of ['order', 'listing', 'offer'] as const) {
       const order = collectible[key];
-      if (isObject(order)) found.push({ pointer: `/collectible/${key}`, order });
+      if (isRecord(order)) found.push({ pointer: `/collectible/${key}`, order });
     }
   }
   const order = json['order'];
-  if (isObject(order)) found.push({ pointer: '/order', order });
+  if (isRecord(order)) found.push({ pointer: '/order', order });
   return found;
 }
 

@@ -3,6 +3,7 @@
  * proof by answering `isValid: false` or with a client error; GetLinkedWallets refuses with a client error.
  * A 5xx is never a refusal: "Client errors are returned with 4xx statuses" (interface.md §Errors).
  */
+import { recordOf } from '../contract/json-values.js';
 import type { Judgement } from './judgement.js';
 
 /** What a verdict is read from: an HTTP answer's status and parsed body. */
@@ -13,8 +14,7 @@ export interface ProofAnswer {
 
 export type ProofVerdict = 'accepted' | 'refused' | 'server-error' | 'unexpected';
 
-const bodyField = (answer: ProofAnswer, key: string): unknown =>
-  answer.json !== null && typeof answer.json === 'object' ? (answer.json as Record<string, unknown>)[key] : undefined;
+const bodyField = (answer: ProofAnswer, key: string): unknown => recordOf(answer.json)?.[key];
 
 export function isValidVerdict(answer: ProofAnswer): ProofVerdict {
   if (answer.status === 200) return bodyField(answer, 'isValid') === true ? 'accepted' : 'refused';

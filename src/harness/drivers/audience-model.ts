@@ -12,9 +12,9 @@
  * another spec file) only ever touches audiences it created.
  */
 import fc from 'fast-check';
+import { recordOf } from '../../contract/json-values.js';
 import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../../contract/operations.js';
 import { readingOf, type AudienceReading } from '../../semantics/audience-reading.js';
-import { recordOf } from '../../semantics/judgement.js';
 import type { HttpResponse } from '../../transport/http-client.js';
 import { Inconclusive, Skip, type ViolationDetail } from '../outcomes.js';
 import { assertProperty } from '../property.js';

@@ -5,8 +5,8 @@
  * the sentence is GetSwapPrices').
  */
 import { swapPairOf } from '../../config/fixtures.js';
+import { recordOf } from '../../contract/json-values.js';
 import type { OperationDef } from '../../contract/operations.js';
-import { recordOf } from '../../semantics/judgement.js';
 import type { CheckRun } from '../session.js';
 
 /** Any user and amount do: without liquidity there is no price whoever asks, for however much. */

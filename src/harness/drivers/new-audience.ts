@@ -4,8 +4,8 @@
  * audience, creates two audiences and fails when any CreateAudience answer of the session named a known one.
  * Such an ID is never written to, whatever this check says (the guard refuses it).
  */
+import { recordOf } from '../../contract/json-values.js';
 import { CreateAudience, GetAudience } from '../../contract/operations.js';
-import { recordOf } from '../../semantics/judgement.js';
 import type { CheckRun } from '../session.js';
 
 export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {

@@ -1,5 +1,6 @@
 /** Small building blocks for faults: on which answers a fault acts and how it rewrites them. */
 import { errorBody } from '../../contract/errors.js';
+import { isRecord } from '../../contract/json-values.js';
 import type { FaultHooks, RequestContext, WireResponse } from '../types.js';
 
 export const isError = (response: WireResponse) => response.status >= 400;
@@ -27,9 +28,6 @@ export function parse(text: string): unknown {
   }
 }
 export const isJson = (text: string) => text.trim() !== '' && parse(text) !== undefined;
-export const isJsonObject = (text: string) => {
-  const value = parse(text);
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-};
+export const isJsonObject = (text: string) => isRecord(parse(text));
 export const isJsonContent = (ctx: RequestContext) => String(ctx.headers['content-type'] ?? '').toLowerCase().startsWith('application/json');
 
