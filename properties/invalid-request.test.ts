@@ -6,7 +6,7 @@ import { GetFloorOrder, GetNativeTokenBalance, OPERATIONS, operationId, type Ope
 import { validators } from '../src/validation/validators.js';
 import { applicableMutations, invalidRequest } from './invalid-request.js';
 import { MUTATIONS, MUTATION_NAMES, type InvalidRequest, type MutationName, type Refusal } from './mutations/index.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 const CONTEXT = { network: networkBySlug('polygon') };
 const RANK: Record<Refusal, number> = { none: 0, SHOULD: 1, MUST: 2 };

@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderHtml } from '../reporters/render/html.js';
-import { fixture } from '../reporters/render/test-support.js';
+import { fixture } from './support/report-fixtures.js';
 import { NETWORKS, OPERATIONS, isPerNetwork, operationId } from '../src/contract/index.js';
 import { isMustBroken } from '../src/report/broken-checks.js';
 import type { Report } from '../src/report/model.js';
