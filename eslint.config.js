@@ -17,4 +17,26 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
     },
   },
+  {
+    // Judges are pure functions of answers: whatever sends, reads files or holds a run's state lives in
+    // src/harness/ (drivers/ for the checks' own), never here.
+    files: ['src/semantics/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/harness', '**/harness/**', '**/transport/**', '**/server/**', '**/cli/**', '**/runner/**', '**/lib/**', '**/gate/**', '**/report/**', '**/reporters/**', '**/config/**'],
+              message: 'src/semantics/ holds pure judges of answers: requests, files and run state belong in src/harness/drivers/.',
+            },
+            {
+              group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'http2', 'net', 'dns', 'child_process', 'worker_threads', 'os', 'supertest', 'nock'],
+              message: 'src/semantics/ holds pure judges of answers: no I/O.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

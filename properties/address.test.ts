@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { CONVENTIONS } from '../src/contract/schema-kit.js';
 import { address } from './address.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 describe('address()', () => {
   it('is 0x + 40 hex digits in every spelling', () => {

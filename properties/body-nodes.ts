@@ -3,6 +3,7 @@
  * governs it and a JSON pointer to it. Walking the body with its schema, rather than the schema alone,
  * yields only places that exist in this particular body.
  */
+import { isRecord } from '../src/contract/json-values.js';
 import {
   child,
   dereference,
@@ -34,7 +35,7 @@ export function bodyNodes(body: unknown, schema: JsonSchema): BodyNode[] {
 function visit(value: unknown, schema: JsonSchema, location: SchemaLocation, pointer: string, role: BodyNode['role'], out: BodyNode[]): void {
   const [node, where] = branchFor(value, ...dereference(schema, location));
   out.push({ pointer, value, schema: node, location: where, role });
-  if (isPlainObject(value)) {
+  if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
       const fieldSchema = node.properties?.[key];
       if (fieldSchema) visit(item, fieldSchema, child(where, 'properties', key), `${pointer}/${escapeSegment(key)}`, 'field', out);
@@ -65,8 +66,4 @@ export function jsonKind(value: unknown): JsonKind {
   if (typeof value === 'number' || typeof value === 'bigint') return 'number';
   if (typeof value === 'boolean') return 'boolean';
   return 'string';
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

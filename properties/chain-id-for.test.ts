@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NETWORKS, networkBySlug } from '../src/contract/networks.js';
 import { CONVENTIONS } from '../src/contract/schema-kit.js';
 import { chainIdFor } from './chain-id-for.js';
-import { SEED } from './test/seed.js';
+import { SEED } from '../test/properties/seed.js';
 
 describe('chainIdFor()', () => {
   it("is the network's chain ID, as a number or a decimal string", () => {

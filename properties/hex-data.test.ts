@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONVENTIONS } from '../src/contract/schema-kit.js';
 import { hexData } from './hex-data.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 const byteLength = (hex: string) => (hex.length - 2) / 2;
 

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { isRecord } from '../src/contract/json-values.js';
 import { networkBySlug } from '../src/contract/networks.js';
 import { GetFloorOrder, GetNativeTokenBalance, OPERATIONS, operationId, type OperationDef } from '../src/contract/operations.js';
 import { validators } from '../src/validation/validators.js';
 import { applicableMutations, invalidRequest } from './invalid-request.js';
 import { MUTATIONS, MUTATION_NAMES, type InvalidRequest, type MutationName, type Refusal } from './mutations/index.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 const CONTEXT = { network: networkBySlug('polygon') };
 const RANK: Record<Refusal, number> = { none: 0, SHOULD: 1, MUST: 2 };
@@ -73,7 +74,7 @@ describe('invalidRequest()', () => {
   it.each(PAIRS.filter(([, , name]) => name === 'non-object-body'))('%s: JSON that is not an object', (_, op, name) => {
     assertEach(op, name, (invalid) => {
       const body = invalid.body;
-      expect(body !== null && typeof body === 'object' && !Array.isArray(body)).toBe(false);
+      expect(isRecord(body)).toBe(false);
       expect(JSON.parse(JSON.stringify(body))).toEqual(body);
       expect(invalid.refusal).toBe(body === null ? 'none' : 'SHOULD');
     });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { GetHighestPriceListingForCollectible } from '../src/contract/operations.js';
 import { validators } from '../src/validation/validators.js';
 import { listingFilter } from './listing-filter.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 const OWN = { createdBy: '0x1111111111111111111111111111111111111111', marketplace: 'opensea', currency: '0x2222222222222222222222222222222222222222' };
 

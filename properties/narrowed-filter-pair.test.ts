@@ -4,7 +4,7 @@ import { GetCountOfFilteredCollectibles } from '../src/contract/operations.js';
 import type { CollectiblesFilterT } from '../src/contract/resources.js';
 import { validators } from '../src/validation/validators.js';
 import { NARROWINGS, narrowedFilterPair, type NarrowedFilterPairConstraints } from './narrowed-filter-pair.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 const KNOWLEDGE: NarrowedFilterPairConstraints = {
   propertyFilters: [

@@ -6,7 +6,7 @@ import { GetFloorOrder, RemoveAudienceContacts } from '../src/contract/operation
 import { MARKETPLACE_KINDS } from '../src/contract/enums.js';
 import { validators } from '../src/validation/validators.js';
 import { requestFromSchema } from './request-from-schema.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 /** Every closed request schema the contract publishes: operation requests and the request resources. */
 const REQUEST_SCHEMAS = contractSchemaFiles().filter(({ schema }) => schema['additionalProperties'] === false);

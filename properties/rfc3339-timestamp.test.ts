@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONVENTIONS } from '../src/contract/schema-kit.js';
 import { rfc3339Timestamp } from './rfc3339-timestamp.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 
 describe('rfc3339Timestamp()', () => {
   it('matches the rfc3339 convention and parses as a date', () => {

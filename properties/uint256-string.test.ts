@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CONVENTIONS } from '../src/contract/schema-kit.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 import { UINT256_MAX, uint256String } from './uint256-string.js';
 
 describe('uint256String()', () => {

@@ -12,7 +12,7 @@ import {
   operationId,
 } from '../src/contract/operations.js';
 import { validators } from '../src/validation/validators.js';
-import { RUNS, SEED } from './test/seed.js';
+import { RUNS, SEED } from '../test/properties/seed.js';
 import { validRequest } from './valid-request.js';
 
 const POLYGON = networkBySlug('polygon');

@@ -4,14 +4,15 @@
  * match keys case-insensitively and would read it as that field (wire-facts.md §4).
  */
 import fc from 'fast-check';
-import { bodyNodes, isPlainObject, type BodyNode } from '../body-nodes.js';
+import { isRecord } from '../../src/contract/json-values.js';
+import { bodyNodes, type BodyNode } from '../body-nodes.js';
 import { replacedAt } from '../json-edit.js';
 import { escapeSegment } from '../json-schema.js';
 import { jsonScalar } from '../json-scalar.js';
 import type { InvalidRequest, Mutate, Mutation } from './mutation.js';
 
 const mutate: Mutate = (body, schema) => {
-  const sites = bodyNodes(body, schema).filter((node) => isPlainObject(node.value) && node.schema.additionalProperties === false);
+  const sites = bodyNodes(body, schema).filter((node) => isRecord(node.value) && node.schema.additionalProperties === false);
   if (sites.length === 0) return undefined;
   return fc
     .constantFrom(...sites)

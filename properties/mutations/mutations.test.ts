@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GetCountOfFilteredCollectibles, GetNativeTokenBalance, GetSwapPrices } from '../../src/contract/operations.js';
 import { published } from '../json-schema.js';
-import { RUNS, SEED } from '../test/seed.js';
+import { RUNS, SEED } from '../../test/properties/seed.js';
 import { MUTATIONS, type InvalidRequest, type MutationName } from './index.js';
 
 const SWAP = published(GetSwapPrices.request);

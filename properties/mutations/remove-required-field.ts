@@ -5,14 +5,15 @@
  * no refusal is required.
  */
 import fc from 'fast-check';
-import { bodyNodes, isPlainObject } from '../body-nodes.js';
+import { isRecord } from '../../src/contract/json-values.js';
+import { bodyNodes } from '../body-nodes.js';
 import { removedAt } from '../json-edit.js';
 import { escapeSegment } from '../json-schema.js';
 import type { Mutate, Mutation } from './mutation.js';
 
 const mutate: Mutate = (body, schema) => {
   const sites = bodyNodes(body, schema).flatMap((node) =>
-    isPlainObject(node.value)
+    isRecord(node.value)
       ? (node.schema.required ?? []).filter((key) => key in (node.value as object)).map((key) => `${node.pointer}/${escapeSegment(key)}`)
       : [],
   );

@@ -3,6 +3,7 @@
  * few phrases every output uses. Pure functions of the report model; nothing here escapes (the renderers do,
  * each for its own language).
  */
+import { isBroken, isMustBroken } from '../../src/report/broken-checks.js';
 import { coverageLine, verdictWords } from '../../src/report/coverage.js';
 import type { CheckResult, Counts, OperationResult, Report } from '../../src/report/model.js';
 
@@ -58,10 +59,9 @@ export function addCounts(a: Counts, b: Counts): Counts {
   };
 }
 
-export const isProblem = (c: CheckResult): boolean => c.status === 'failed' || c.status === 'errored';
 /** Findings of the run; a failure an expectations file lists is reported apart, as expected. */
-export const isMustFinding = (c: CheckResult): boolean => c.level === 'MUST' && isProblem(c) && c.expectation === undefined;
-export const isShouldFinding = (c: CheckResult): boolean => c.level === 'SHOULD' && isProblem(c) && c.expectation === undefined;
+export const isMustFinding = (c: CheckResult): boolean => isMustBroken(c) && c.expectation === undefined;
+export const isShouldFinding = (c: CheckResult): boolean => c.level === 'SHOULD' && isBroken(c) && c.expectation === undefined;
 
 /**
  * The state of one cell. The aggregate counts and the checks are both consulted, so the cell is right when

@@ -1,7 +1,7 @@
 import { GetLinkedWallets } from '../../src/contract/index.js';
+import { recordOf } from '../../src/contract/json-values.js';
 import { type CheckRun, describeOperation, ungrounded } from '../../src/harness/index.js';
-import { recordOf } from '../../src/semantics/judgement.js';
-import { expectLinkedWalletsRefused, linkedWalletsRequest, parentMessage, seededKey } from '../../src/semantics/wallet-proofs.js';
+import { expectLinkedWalletsRefused, linkedWalletsRequest, parentMessage, seededKey } from '../../src/harness/drivers/wallet-proofs.js';
 
 describeOperation({
   op: GetLinkedWallets,

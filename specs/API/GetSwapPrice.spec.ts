@@ -1,9 +1,10 @@
 import { swapPairOf } from '../../src/config/fixtures.js';
-import { checkNoPriceWithoutLiquidity } from '../../src/semantics/illiquid.js';
+import { recordOf } from '../../src/contract/json-values.js';
+import { checkNoPriceWithoutLiquidity } from '../../src/harness/drivers/illiquid.js';
 import { GetSwapPrice } from '../../src/contract/index.js';
 import { type CheckRun, deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
 import { decimalInteger } from '../../src/semantics/amounts.js';
-import { recordOf, settle } from '../../src/semantics/judgement.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 import { judgeSlippage, judgeSlippageBound, type SlippageAnswer } from '../../src/semantics/swap.js';
 
 const NULL_PRICE = 'swapPrice is null, which the document allows ("Unless stated, a field may be absent or null in a response")';

@@ -1,8 +1,8 @@
 import { swapPairOf } from '../../src/config/fixtures.js';
-import { checkNoPriceWithoutLiquidity } from '../../src/semantics/illiquid.js';
+import { checkNoPriceWithoutLiquidity } from '../../src/harness/drivers/illiquid.js';
 import { GetSwapPrices } from '../../src/contract/index.js';
 import { type CheckRun, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
-import { settle } from '../../src/semantics/judgement.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 import { judgeMaxPrices, NULL_SWAP_PRICES } from '../../src/semantics/swap.js';
 
 describeOperation({

@@ -1,8 +1,9 @@
 import { swapPairOf } from '../../src/config/fixtures.js';
-import { checkNoPriceWithoutLiquidity } from '../../src/semantics/illiquid.js';
+import { recordOf } from '../../src/contract/json-values.js';
+import { checkNoPriceWithoutLiquidity } from '../../src/harness/drivers/illiquid.js';
 import { GetSwapPrices, GetSwapQuote } from '../../src/contract/index.js';
 import { type CheckRun, deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
-import { recordOf, settle } from '../../src/semantics/judgement.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 import { judgeApproveData, judgeQuoteAgainstPrice, NULL_SWAP_PRICES } from '../../src/semantics/swap.js';
 
 const NULL_QUOTE = 'swapQuote is null, which the document allows ("Unless stated, a field may be absent or null in a response")';

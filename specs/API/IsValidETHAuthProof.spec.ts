@@ -2,7 +2,7 @@ import { IsValidETHAuthProof } from '../../src/contract/index.js';
 import { freshClaims, makeProof } from '../../src/crypto/ethauth.js';
 import { expiredClaims, proofSignedByAnother, withTamperedSignature } from '../../src/crypto/ethauth-forgeries.js';
 import { type CheckRun, describeOperation, grounded } from '../../src/harness/index.js';
-import { acceptedForm, claimsTime, expectProofRefused, probeForm, seededKey } from '../../src/semantics/wallet-proofs.js';
+import { acceptedForm, claimsTime, expectProofRefused, probeForm, seededKey } from '../../src/harness/drivers/wallet-proofs.js';
 
 describeOperation({
   op: IsValidETHAuthProof,

@@ -1,7 +1,7 @@
 import { CreateAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, NOT_AN_ID, ungrounded } from '../../src/harness/index.js';
-import { checkAudienceModel } from '../../src/semantics/audience-model.js';
-import { checkCreatedAudienceIsNew } from '../../src/semantics/new-audience.js';
+import { checkAudienceModel } from '../../src/harness/drivers/audience-model.js';
+import { checkCreatedAudienceIsNew } from '../../src/harness/drivers/new-audience.js';
 
 describeOperation({
   op: CreateAudience,

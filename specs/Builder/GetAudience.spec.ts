@@ -1,6 +1,6 @@
 import { GetAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, ownedAudience, ungrounded } from '../../src/harness/index.js';
-import { checkContactCount, checkOtherProject } from '../../src/semantics/audience-reading.js';
+import { checkContactCount, checkOtherProject } from '../../src/harness/drivers/audience-reads.js';
 
 describeOperation({
   op: GetAudience,

@@ -1,6 +1,6 @@
 import { RemoveAudienceContacts } from '../../src/contract/index.js';
 import { describeOperation, grounded, NOT_AN_ID, ownedAudience, ungrounded } from '../../src/harness/index.js';
-import { checkAudienceModel } from '../../src/semantics/audience-model.js';
+import { checkAudienceModel } from '../../src/harness/drivers/audience-model.js';
 
 describeOperation({
   op: RemoveAudienceContacts,

@@ -1,7 +1,8 @@
 import { GetNativeTokenBalance } from '../../src/contract/index.js';
+import { recordOf } from '../../src/contract/json-values.js';
 import { type CheckRun, describeOperation, grounded } from '../../src/harness/index.js';
-import { chainNodeUrl, ethChainId, ethGetBalance, nodeOrigin } from '../../src/semantics/chain-node.js';
-import { recordOf, settle } from '../../src/semantics/judgement.js';
+import { chainNodeUrl, ethChainId, ethGetBalance, nodeOrigin } from '../../src/harness/drivers/chain-node.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 import { balanceWei, judgeBalanceAccount, judgeBalanceDecimal } from '../../src/semantics/native-balance.js';
 
 /** The requested account and the answer's balance object; skips when the answer has none. */

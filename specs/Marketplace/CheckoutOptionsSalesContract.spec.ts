@@ -1,5 +1,5 @@
 import { CheckoutOptionsSalesContract } from '../../src/contract/index.js';
-import { checkSameOptionsTwice } from '../../src/semantics/checkout-options.js';
+import { checkSameOptionsTwice } from '../../src/harness/drivers/checkout-options.js';
 import { describeOperation, ungrounded } from '../../src/harness/index.js';
 
 describeOperation({

@@ -1,7 +1,7 @@
 import { GenerateCancelTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverFloorOrder, discoverOffer, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
 import type { Judgement } from '../../src/semantics/judgement.js';
-import { settleEach } from '../../src/semantics/settle-each.js';
+import { settleEach } from '../../src/harness/drivers/settle-each.js';
 import { judgeSignatureChainIds, judgeStepsWellFormed } from '../../src/semantics/steps.js';
 
 /**

@@ -1,6 +1,6 @@
 import { GenerateSellTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverOffer, ungrounded } from '../../src/harness/index.js';
-import { settle } from '../../src/semantics/judgement.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 import { judgeSignatureChainIds, judgeStepsWellFormed } from '../../src/semantics/steps.js';
 
 describeOperation({

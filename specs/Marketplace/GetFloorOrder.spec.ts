@@ -1,7 +1,8 @@
 import { GetFloorOrder, GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
 import { describeOperation, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
 import { judgeFloorAgainstListing, sameCurrency, tokensToSample } from '../../src/semantics/floor-rules.js';
-import { settle, settleConfirmed, type Judgement } from '../../src/semantics/judgement.js';
+import { settle, settleConfirmed } from '../../src/harness/drivers/settle.js';
+import { type Judgement } from '../../src/semantics/judgement.js';
 import { judgeIsListing, judgeOrderChainIds, judgeOrdersOfCollection } from '../../src/semantics/order-rules.js';
 import { floorOrderIn, ordersInAnswer, singleOrderIn, textOf, type FoundOrder } from '../../src/semantics/orders.js';
 

@@ -1,6 +1,6 @@
 import { GetCountOfFilteredCollectibles, TokenCollectionFilters } from '../../src/contract/index.js';
 import { describeOperation, grounded, show, ungrounded } from '../../src/harness/index.js';
-import { settle } from '../../src/semantics/judgement.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 import { asClause, filtersInAnswer, judgeIntRanges, judgeStringFilters } from '../../src/semantics/property-filters.js';
 
 describeOperation({

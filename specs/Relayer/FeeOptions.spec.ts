@@ -1,7 +1,7 @@
 import { FeeOptions } from '../../src/contract/index.js';
 import { type CheckRun, describeOperation, ungrounded } from '../../src/harness/index.js';
 import { judgeFeeTokenChains, judgeFeeValues } from '../../src/semantics/fees.js';
-import { settle } from '../../src/semantics/judgement.js';
+import { settle } from '../../src/harness/drivers/settle.js';
 
 /** The options of the example's answer; skips when there are none (sponsored: wire-facts.md §7). */
 async function feeOptions(run: CheckRun): Promise<readonly unknown[]> {

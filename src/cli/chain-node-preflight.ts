@@ -5,7 +5,7 @@
  * only, never its path (where providers put keys).
  */
 import { networkBySlug, type Network } from '../contract/networks.js';
-import { chainNodeUrl, ethChainId } from '../semantics/chain-node.js';
+import { chainNodeUrl, ethChainId } from '../harness/drivers/chain-node.js';
 import { UsageError } from './usage-error.js';
 
 const PROBE_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { NETWORKS } from '../contract/networks.js';
-import { nodeOrigin } from '../semantics/chain-node.js';
+import { nodeOrigin } from '../harness/drivers/chain-node.js';
 import { faultByName, FAULTS, type Fault } from '../server/faults.js';
 import { startReferenceServer } from '../server/index.js';
 import { describeSilent, silentChainNodes } from './chain-node-preflight.js';

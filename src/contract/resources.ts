@@ -254,7 +254,7 @@ export const Audience = responseObject(
   { $id: resourceId('Audience') },
 );
 
-/** `name` and `email` hold personal data: reports and logs never show them (see src/report/redact.ts). */
+/** Its personal data (PERSONAL_DATA_FIELDS) never reaches a report or a log (src/report/redact.ts). */
 export const Contact = responseObject(
   {
     id: num(),
@@ -267,7 +267,8 @@ export const Contact = responseObject(
   },
   { $id: resourceId('Contact') },
 );
-export const PERSONAL_DATA_FIELDS = ['name', 'email'] as const;
+/** The Contact fields that hold personal data: interface.md §Contact, "the last two hold personal data". */
+export const PERSONAL_DATA_FIELDS = ['name', 'email'] as const satisfies readonly (keyof typeof Contact.properties)[];
 
 export const Contract = responseObject(
   {

@@ -4,10 +4,11 @@
  * stdout; exit 1 when HEAD has a failure counting against its verdict that BASE did not have. Reports of
  * different contract versions are refused: their checks do not mean the same.
  */
+import { isBroken } from '../report/broken-checks.js';
 import type { CheckResult, CheckStatus, Report } from '../report/model.js';
 import { UsageError } from '../cli/usage-error.js';
 import { mdCode, mdText } from '../../reporters/render/escape.js';
-import { checksOf, countsAgainst, isFailing, placeOf, readReportFile } from './report-checks.js';
+import { checksOf, countsAgainst, placeOf, readReportFile } from './report-checks.js';
 
 export interface DiffEntry {
   readonly key: string;
@@ -82,10 +83,10 @@ export function diffReports(base: { file: string; report: Report }, head: { file
   for (const [place, h] of after) {
     const b = before.get(place);
     if (!b) added.push(entry(undefined, h));
-    if (isFailing(h) && !(b && isFailing(b))) newFailures.push(entry(b, h, countsAgainst(h, head.report)));
-    else if (isFailing(h)) stillFailing.push(entry(b, h));
-    else if (b && isFailing(b) && h.status === 'passed') fixed.push(entry(b, h));
-    else if (b && isFailing(b)) undecided.push(entry(b, h));
+    if (isBroken(h) && !(b && isBroken(b))) newFailures.push(entry(b, h, countsAgainst(h, head.report)));
+    else if (isBroken(h)) stillFailing.push(entry(b, h));
+    else if (b && isBroken(b) && h.status === 'passed') fixed.push(entry(b, h));
+    else if (b && isBroken(b)) undecided.push(entry(b, h));
   }
   for (const [place, b] of before) {
     if (!after.has(place)) gone.push(entry(b, undefined));

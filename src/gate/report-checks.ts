@@ -7,6 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHECK_CATALOGUE } from '../checks/catalogue.js';
+import { isBroken } from '../report/broken-checks.js';
 import type { CheckResult, OperationResult, Report } from '../report/model.js';
 import { UsageError } from '../cli/usage-error.js';
 
@@ -96,12 +97,9 @@ export function checksOf(report: Report): CheckResult[] {
   return [...report.networks.flatMap((n) => fromOperations(n.operations, n.slug)), ...fromOperations(report.global.operations, null)];
 }
 
-/** A failure: the check failed or errored. */
-export const isFailing = (c: Pick<CheckResult, 'status'>): boolean => c.status === 'failed' || c.status === 'errored';
-
 /** A failure that counts against the verdict of its report: MUST, or SHOULD in a strict run; not an expected one. */
 export function countsAgainst(c: CheckResult, report: Report): boolean {
-  return isFailing(c) && c.expectation === undefined && (c.level === 'MUST' || report.run.strict);
+  return isBroken(c) && c.expectation === undefined && (c.level === 'MUST' || report.run.strict);
 }
 
 /** `<key> on <network>`: one check on one network, the unit every command of the gate compares. */

@@ -6,11 +6,12 @@
  * requests (the error checks judge the error answers the others collected), so one check alone would not be
  * the check that failed. Only the failures of REPORT are judged and listed.
  */
+import { isBroken } from '../report/broken-checks.js';
 import type { Report } from '../report/model.js';
 import type { RawRunOptions } from '../cli/run-options.js';
 import { parseRunOptions } from '../cli/run-options.js';
 import { unitOfResult } from '../harness/work.js';
-import { checksOf, isFailing, placeOf, readReportFile } from './report-checks.js';
+import { checksOf, placeOf, readReportFile } from './report-checks.js';
 
 export type RerunVerdict = 'FIXED' | 'STILL FAILING' | 'ERRORED' | 'NOT RUN';
 
@@ -48,7 +49,7 @@ export interface RerunPlan {
 /** Reads REPORT and decides what to run; a usage error when REPORT or the flags are unusable. */
 export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
   const report = readReportFile(reportArg);
-  const failures = checksOf(report).filter(isFailing);
+  const failures = checksOf(report).filter(isBroken);
   const run: RawRunOptions = {
     ...raw,
     ...targetFlags(report, raw),

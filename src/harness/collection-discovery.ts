@@ -4,6 +4,7 @@
  * as a decimal string standing for the session's network slug) and the orders of its floor collectible
  * (GetFloorOrder). Memoized per session; an answer that is not a 200 JSON body teaches nothing (undefined).
  */
+import { isRecord } from '../contract/json-values.js';
 import { GetFloorOrder, TokenCollectionFilters } from '../contract/operations.js';
 import type { CheckSession } from './session.js';
 
@@ -16,7 +17,7 @@ export function discoverPropertyFilters(session: CheckSession): Promise<readonly
     const { outcome } = await session.send('response-schema', body, { op: TokenCollectionFilters });
     if (!outcome.ok || outcome.response.status !== 200) return undefined;
     const filters = (outcome.response.json as { filters?: unknown } | undefined)?.filters;
-    return Array.isArray(filters) ? filters.filter((f): f is Record<string, unknown> => f !== null && typeof f === 'object' && !Array.isArray(f)) : [];
+    return Array.isArray(filters) ? filters.filter(isRecord) : [];
   });
 }
 

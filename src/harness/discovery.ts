@@ -3,6 +3,7 @@
  * order of a known collection gives an order ID and its maker; CreateAudience gives an audience the suite
  * owns. Memoized per session, so each costs one request.
  */
+import { orderAt } from '../contract/order-places.js';
 import type { OrderT } from '../contract/resources.js';
 import { CreateAudience, GetAudience, GetFloorOrder } from '../contract/operations.js';
 import type { CheckSession } from './session.js';
@@ -20,8 +21,8 @@ export function discoverFloorOrder(session: CheckSession): Promise<OrderT | unde
     if (!collection) return undefined;
     const { outcome } = await session.send('response-schema', { contractAddress: collection.address }, { op: GetFloorOrder });
     if (!outcome.ok || outcome.response.status !== 200) return undefined;
-    const order = (outcome.response.json as { collectible?: { order?: OrderT | null; listing?: OrderT | null } | null })?.collectible;
-    const found = order?.order ?? order?.listing ?? undefined;
+    const json = outcome.response.json;
+    const found = (orderAt(json, 'floorOrder') ?? orderAt(json, 'floorListing')) as OrderT | undefined;
     return found && typeof found.orderId === 'string' ? found : undefined;
   });
 }
@@ -33,7 +34,7 @@ export function discoverOffer(session: CheckSession): Promise<OrderT | undefined
     if (!collection) return undefined;
     const { outcome } = await session.send('response-schema', { contractAddress: collection.address }, { op: GetFloorOrder });
     if (!outcome.ok || outcome.response.status !== 200) return undefined;
-    const offer = (outcome.response.json as { collectible?: { offer?: OrderT | null } | null })?.collectible?.offer;
+    const offer = orderAt(outcome.response.json, 'floorOffer') as OrderT | undefined;
     return offer && typeof offer.orderId === 'string' ? offer : undefined;
   });
 }

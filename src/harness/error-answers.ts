@@ -5,6 +5,7 @@
  */
 import type { CheckId } from '../checks/catalogue.js';
 import { findErrorKind } from '../contract/errors.js';
+import { isRecord } from '../contract/json-values.js';
 import { ErrorObject } from '../contract/resources.js';
 import type { HttpResponse } from '../transport/http-client.js';
 import { validators } from '../validation/validators.js';
@@ -45,8 +46,8 @@ export function judgeErrorAnswer(response: HttpResponse): ErrorFindings {
       actual: first.actual,
     };
   }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return findings;
-  const record = body as Record<string, unknown>;
+  if (!isRecord(body)) return findings;
+  const record = body;
   const name = typeof record['error'] === 'string' ? record['error'] : undefined;
   const kind = name === undefined ? undefined : findErrorKind(name);
 

@@ -3,6 +3,7 @@
  * the verdict. Pure, so the reporter, a merge of shards or a test can all call it.
  */
 import { findNetwork } from '../contract/networks.js';
+import { isBroken } from './broken-checks.js';
 import { coverageOf } from './coverage.js';
 import type { CheckResult, Counts, GroupStatus, NetworkResult, OperationResult, Report } from './model.js';
 
@@ -24,7 +25,7 @@ export function countResults(results: readonly CheckResult[]): Counts {
   for (const r of results) {
     counts[r.status] += 1;
     if (r.expectation?.outcome === 'unexpected-pass') counts.unexpectedPasses = (counts.unexpectedPasses ?? 0) + 1;
-    else if (r.status === 'failed' || r.status === 'errored') {
+    else if (isBroken(r)) {
       if (r.expectation) counts.expectedFailures = (counts.expectedFailures ?? 0) + 1;
       else if (r.level === 'MUST') counts.mustFailed += 1;
       else counts.shouldFailed += 1;

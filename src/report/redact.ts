@@ -1,10 +1,11 @@
 /**
  * Structural redaction of what a target answered, before it becomes evidence: the access key header by name,
- * and personal data (Contact `name`, `email`: interface.md §Audience, Contact, Contract) by where it sits,
+ * and personal data (the Contact fields PERSONAL_DATA_FIELDS names: interface.md §Contact) by where it sits,
  * whatever shape a server sends it in. The values it takes out are handed back, so the one output redactor
  * (redactor.ts) can also keep them out of messages and `actual` values. Fails closed: a body that cannot be
  * walked is replaced by a placeholder that says why.
  */
+import { Contact, PERSONAL_DATA_FIELDS, RESOURCES } from '../contract/resources.js';
 import { REDACTED } from './redactor.js';
 
 export { REDACTED } from './redactor.js';
@@ -13,9 +14,18 @@ const SENSITIVE_HEADERS = new Set([KEY_HEADER, 'authorization', 'cookie', 'set-c
 /** Deeper than any answer of the contract; the walk stops here instead of exhausting the stack. */
 export const MAX_WALK_DEPTH = 200;
 const EMAIL = /[^\s@"<>]+@[^\s@"<>]+\.[A-Za-z]{2,}/;
-/** Contact fields that hold no personal data (interface.md §Contact); every other value under `contacts` may. */
-const IMPERSONAL_CONTACT_FIELDS = new Set(['id', 'audienceid', 'address', 'createdat', 'updatedat', 'deletedat']);
-const CONTACT_FIELDS = new Set([...IMPERSONAL_CONTACT_FIELDS, 'name', 'email']);
+const lowerCased = (names: Iterable<string>): Set<string> => new Set([...names].map((n) => n.toLowerCase()));
+/** The contract's Contact fields, and those of them that hold personal data (src/contract/resources.ts). */
+const CONTACT_FIELDS = lowerCased(Object.keys(Contact.properties));
+const PERSONAL_FIELDS = lowerCased(PERSONAL_DATA_FIELDS);
+/** Contact fields that hold no personal data; every other value under `contacts` may. */
+const IMPERSONAL_CONTACT_FIELDS = new Set([...CONTACT_FIELDS].filter((f) => !PERSONAL_FIELDS.has(f)));
+/**
+ * Personal fields no other resource has (`email`): personal wherever they sit, and the record holding one
+ * looks like a contact. The others (`name`, which an Audience has too) are personal only in such a record.
+ */
+const OTHER_RESOURCES_FIELDS = lowerCased(Object.values(RESOURCES).flatMap((r) => (r === Contact ? [] : Object.keys(r.properties))));
+const CONTACT_ONLY_FIELDS = new Set([...PERSONAL_FIELDS].filter((f) => !OTHER_RESOURCES_FIELDS.has(f)));
 
 export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -90,7 +100,7 @@ export function redactPersonal(root: unknown): Redacted {
     const record = value as Record<string, unknown>;
     const out: Record<string, unknown> = {};
     frame.put(out);
-    const looksLikeContact = inContacts || Object.keys(record).some((k) => k.toLowerCase() === 'email');
+    const looksLikeContact = inContacts || Object.keys(record).some((k) => CONTACT_ONLY_FIELDS.has(k.toLowerCase()));
     let hidden = 0;
     for (const [key, child] of Object.entries(record)) {
       const lower = key.toLowerCase();
@@ -99,12 +109,12 @@ export function redactPersonal(root: unknown): Redacted {
         personal.push(key);
         shownKey = `${REDACTED}#${(hidden += 1)}`;
       }
-      const personalField = lower === 'email' || (lower === 'name' && looksLikeContact);
+      const personalField = CONTACT_ONLY_FIELDS.has(lower) || (PERSONAL_FIELDS.has(lower) && looksLikeContact);
       stack.push({
         value: child,
         depth: depth + 1,
         inContacts: inContacts || lower === 'contacts' || personalField,
-        field: personalField ? 'name' : lower,
+        field: lower,
         put: (v) => (out[shownKey] = v),
       });
     }

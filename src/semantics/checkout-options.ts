@@ -3,9 +3,8 @@
  * payment methods: their order is not promised, and null, absent and [] all say "none" (wire-facts.md §5:
  * "Empty lists may be emitted as null").
  */
-import { show } from '../harness/outcomes.js';
-import type { CheckRun } from '../harness/session.js';
-import { settle, type Judgement } from './judgement.js';
+import { show } from '../contract/json-values.js';
+import type { Judgement } from './judgement.js';
 
 export interface OptionsDifference {
   /** Relative to `options`. */
@@ -36,15 +35,4 @@ export function judgeSameOptions(first: unknown, second: unknown): Judgement {
   return difference
     ? { finding: { message: 'the same request, sent again, got other checkout options', pointer: `/options${difference.pointer}`, expected: difference.first, actual: difference.second } }
     : 'holds';
-}
-
-/**
- * `checkout-options-deterministic` for either checkout operation: the example request, sent again, gets the
- * same options. One definition for both spec files.
- */
-export async function checkSameOptionsTwice(run: CheckRun): Promise<void> {
-  const { body, json } = await run.example();
-  const again = await run.send(body);
-  if (again.status !== 200) run.fail({ message: 'the same request, sent again, got another answer', pointer: '', expected: 200, actual: again.status });
-  settle(run, judgeSameOptions(json, again.json));
 }

@@ -1,6 +1,7 @@
 /** Relayer fee options (interface.md §FeeOption and token; wire-facts.md §7): pure judges over the options list. */
+import { recordOf } from '../contract/json-values.js';
 import { isDecimalInteger } from './amounts.js';
-import { recordOf, type Judgement } from './judgement.js';
+import type { Judgement } from './judgement.js';
 
 /**
  * Every option's token is on the relayer's chain: "The host is specific to one chain network" (interface.md

@@ -5,7 +5,7 @@
  * unfiltered one. Pure judges: `top` is the unfiltered answer's order, `found` the filtered one's (undefined:
  * none).
  */
-import { show } from '../harness/outcomes.js';
+import { show } from '../contract/json-values.js';
 import type { Judgement } from './judgement.js';
 import { filterMismatches, passesFilter, type ListingFilter } from './listing-filter.js';
 import { judgeNotAbove } from './order-rules.js';

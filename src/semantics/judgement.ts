@@ -1,28 +1,12 @@
-/** What a pure judge of an answer concludes, and how a check acts on it. */
-import type { ViolationDetail } from '../harness/outcomes.js';
-import type { CheckRun } from '../harness/session.js';
+/** What a pure judge of an answer concludes. How a check acts on it is the harness's (drivers/settle.ts). */
+
+/** What a broken rule is reported with: where in the answer, what the rule wanted and what was there. */
+export interface ViolationDetail {
+  readonly message: string;
+  readonly pointer?: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+}
 
 /** A finding (the rule is broken), a reason the judge cannot tell, or 'holds'. */
 export type Judgement = { readonly finding: ViolationDetail } | { readonly undecided: string } | 'holds';
-
-/** Fails the check on a finding, skips it with the reason when undecided, returns when the rule holds. */
-export function settle(run: CheckRun, judgement: Judgement): void {
-  if (judgement === 'holds') return;
-  if ('finding' in judgement) run.fail(judgement.finding);
-  run.skip(judgement.undecided);
-}
-
-export const recordOf = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-
-/**
- * Judges once; a finding stands only when a second, fresh reading confirms it: live data moves between two
- * requests (a listing sold, a price changed), and a relation between two answers must not fail on that.
- * `read(true)` must send its requests again rather than reuse the first answers.
- */
-export async function settleConfirmed(run: CheckRun, read: (again: boolean) => Promise<Judgement>): Promise<void> {
-  const first = await read(false);
-  if (first === 'holds' || !('finding' in first)) return settle(run, first);
-  const second = await read(true);
-  settle(run, second === 'holds' ? { undecided: `a finding did not hold when read again (the data changed between reads): ${first.finding.message}` } : second);
-}

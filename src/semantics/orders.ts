@@ -1,9 +1,9 @@
 /**
- * Where Orders sit in the Marketplace answers (interface.md §Endpoints: GetFloorOrder's `collectible` holds
- * `order`, `listing` and `offer`; GetHighestPriceListingForCollectible answers `order`) and their fields read
- * only when well typed: a value of the wrong type is response-schema's finding, never a semantic one twice.
+ * The Orders of a Marketplace answer (found where src/contract/order-places.ts says they sit) and their fields
+ * read only when well typed: a value of the wrong type is response-schema's finding, never a semantic one twice.
  */
 import { ORDER_SIDES, type OrderSide } from '../contract/enums.js';
+import { ordersIn, type OrderPlace, type PlacedOrder } from '../contract/order-places.js';
 
 export type OrderFields = Readonly<Record<string, unknown>>;
 
@@ -13,33 +13,26 @@ export interface FoundOrder {
   readonly order: OrderFields;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** Every Order object in an answer, with its pointer. */
 export function ordersInAnswer(json: unknown): FoundOrder[] {
-  if (!isObject(json)) return [];
-  const found: FoundOrder[] = [];
-  const collectible = json['collectible'];
-  if (isObject(collectible)) {
-    for (const key of ['order', 'listing', 'offer'] as const) {
-      const order = collectible[key];
-      if (isObject(order)) found.push({ pointer: `/collectible/${key}`, order });
-    }
-  }
-  const order = json['order'];
-  if (isObject(order)) found.push({ pointer: '/order', order });
-  return found;
+  return ordersIn(json).map(found);
 }
 
 /** The floor order: `collectible.order` (the document's name for it). */
 export function floorOrderIn(json: unknown): FoundOrder | undefined {
-  return ordersInAnswer(json).find((o) => o.pointer === '/collectible/order');
+  return foundAt(json, 'floorOrder');
 }
 
 /** The order of an answer that has one order (`order`). */
 export function singleOrderIn(json: unknown): FoundOrder | undefined {
-  return ordersInAnswer(json).find((o) => o.pointer === '/order');
+  return foundAt(json, 'order');
 }
+
+const found = ({ pointer, order }: PlacedOrder): FoundOrder => ({ pointer, order });
+const foundAt = (json: unknown, place: OrderPlace): FoundOrder | undefined => {
+  const placed = ordersIn(json).find((o) => o.place === place);
+  return placed && found(placed);
+};
 
 /** The order's side when it is an OrderSide value; undefined when absent, null or of another type. */
 export function sideOf(order: OrderFields): OrderSide | undefined {

@@ -5,6 +5,7 @@
  * min and max are "null when absent".
  */
 import { PROPERTY_TYPES, type PropertyType } from '../contract/enums.js';
+import { isRecord } from '../contract/json-values.js';
 import type { Judgement } from './judgement.js';
 
 type Fields = Readonly<Record<string, unknown>>;
@@ -76,7 +77,7 @@ export function filtersInAnswer(json: unknown): { readonly pointer: string; read
   const filters = (json as { filters?: unknown } | null)?.filters;
   if (!Array.isArray(filters)) return [];
   return filters.flatMap((filter, i) =>
-    filter !== null && typeof filter === 'object' && !Array.isArray(filter) ? [{ pointer: `/filters/${i}`, filter: filter as Fields }] : [],
+    isRecord(filter) ? [{ pointer: `/filters/${i}`, filter: filter as Fields }] : [],
   );
 }
 

@@ -5,6 +5,7 @@
  * Blank values (null, "", 0, empty lists and objects — the zero values webrpc servers emit for unset fields)
  * count as absent.
  */
+import { isRecord } from '../contract/json-values.js';
 import { CONVENTIONS } from '../contract/schema-kit.js';
 import type { Judgement } from './judgement.js';
 
@@ -20,12 +21,10 @@ export interface StepProblem {
 
 type Fields = Readonly<Record<string, unknown>>;
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 export function isBlank(value: unknown): boolean {
   if (value === undefined || value === null || value === '' || value === 0 || value === false) return true;
   if (Array.isArray(value)) return value.length === 0;
-  if (isObject(value)) return Object.values(value).every(isBlank);
+  if (isRecord(value)) return Object.values(value).every(isBlank);
   return false;
 }
 
@@ -63,25 +62,25 @@ function transactionProblems(step: Fields): StepProblem[] {
 }
 
 function signatureProblems(signature: unknown): StepProblem[] {
-  if (!isObject(signature)) return [{ pointer: '/signature', message: 'a signature request is an object', expected: 'an object', actual: signature }];
+  if (!isRecord(signature)) return [{ pointer: '/signature', message: 'a signature request is an object', expected: 'an object', actual: signature }];
   const problems: StepProblem[] = [];
   const { domain, types, primaryType, value } = signature;
-  if (!isObject(domain) || isBlank(domain)) {
+  if (!isRecord(domain) || isBlank(domain)) {
     problems.push({ pointer: '/signature/domain', message: 'an EIP-712 signature request needs its domain', expected: 'a domain object', actual: domain });
   }
   if (typeof primaryType !== 'string' || primaryType === '') {
     problems.push({ pointer: '/signature/primaryType', message: 'an EIP-712 signature request names its primary type', expected: 'a type name', actual: primaryType });
-  } else if (!isObject(types) || !Array.isArray(types[primaryType])) {
+  } else if (!isRecord(types) || !Array.isArray(types[primaryType])) {
     problems.push({ pointer: '/signature/types', message: `an EIP-712 signature request's types define its primary type ${primaryType}`, expected: `types.${primaryType}: a list of members`, actual: types });
   }
-  if (!isObject(value)) {
+  if (!isRecord(value)) {
     problems.push({ pointer: '/signature/value', message: 'an EIP-712 signature request carries the message to sign', expected: 'an object', actual: value });
   }
   return problems;
 }
 
 function postProblems(post: unknown): StepProblem[] {
-  if (!isObject(post)) return [{ pointer: '/post', message: 'a call to post is an object', expected: 'an object', actual: post }];
+  if (!isRecord(post)) return [{ pointer: '/post', message: 'a call to post is an object', expected: 'an object', actual: post }];
   const problems: StepProblem[] = [];
   if (typeof post['endpoint'] !== 'string' || post['endpoint'] === '') {
     problems.push({ pointer: '/post/endpoint', message: 'a call to post names its endpoint', expected: 'a non-empty string', actual: post['endpoint'] });
@@ -95,7 +94,7 @@ function postProblems(post: unknown): StepProblem[] {
 /** The EIP-712 domain chain ID of a signature request, when the step has one (a blank one is absent). */
 export function signatureChainId(step: Fields): unknown {
   const signature = step['signature'];
-  if (!isObject(signature) || !isObject(signature['domain'])) return undefined;
+  if (!isRecord(signature) || !isRecord(signature['domain'])) return undefined;
   const chainId = signature['domain']['chainId'];
   return isBlank(chainId) ? undefined : chainId;
 }
@@ -104,7 +103,7 @@ export function signatureChainId(step: Fields): unknown {
 export function stepsInAnswer(json: unknown): { readonly pointer: string; readonly step: Fields }[] {
   const steps = (json as { steps?: unknown } | null | undefined)?.steps;
   if (!Array.isArray(steps)) return [];
-  return steps.flatMap((step, i) => (isObject(step) ? [{ pointer: `/steps/${i}`, step }] : []));
+  return steps.flatMap((step, i) => (isRecord(step) ? [{ pointer: `/steps/${i}`, step }] : []));
 }
 
 /** Every step is complete for what it is. */

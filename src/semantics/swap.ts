@@ -4,8 +4,9 @@
  * SHOULD check. Each judge is pure: it returns what is wrong (or why it cannot tell), never sends. Amounts
  * that are absent, null or not decimal are left alone: response-schema and response-conventions judge those.
  */
+import { recordOf } from '../contract/json-values.js';
 import { ceilDiv, decimalInteger, maxBigInt } from './amounts.js';
-import { recordOf, type Judgement } from './judgement.js';
+import type { Judgement } from './judgement.js';
 
 /** "The result is null when the user lacks sufficient funds or the pool lacks liquidity" (interface.md, GetSwapPrices). */
 export const NULL_SWAP_PRICES =

@@ -3,6 +3,7 @@
  * Two slugs share a chain (imx / immutable-zkevm and their testnets, wire-facts.md §1); a chain ID is not a key,
  * so the first slug in NETWORKS order stands for it.
  */
+import { isRecord } from '../contract/json-values.js';
 import { NETWORKS, type Network } from '../contract/networks.js';
 
 const BY_CHAIN_ID = new Map<number, Network>();
@@ -17,8 +18,8 @@ export function networkForChainId(chainId: unknown): Network | undefined {
 
 /** The value of `field` in a parsed body, matching the key case-insensitively as webrpc's decoder does. */
 export function fieldOf(body: unknown, field: string): unknown {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const record = body as Record<string, unknown>;
+  if (!isRecord(body)) return undefined;
+  const record = body;
   if (field in record) return record[field];
   const lower = field.toLowerCase();
   const key = Object.keys(record).find((k) => k.toLowerCase() === lower);

@@ -11,6 +11,7 @@
  * contact IDs, fees and slippage are unsigned; only the property bounds `min`/`max` (int64) may be negative.
  */
 import type { TSchema } from '@sinclair/typebox';
+import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
 import { jsonType } from '../validation/validators.js';
 
@@ -34,7 +35,7 @@ const INT64_MAX = 9223372036854775807;
 
 /** Decodes a parsed body against `schema`, or throws DecodeError. The result satisfies the schema. */
 export function decodeRequest<T>(schema: TSchema, body: unknown): T {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+  if (!isRecord(body)) {
     throw new DecodeError(`the body must be a JSON object, got ${jsonType(body)}`);
   }
   return decodeValue(schema as unknown as Node, body, [], undefined) as T;
@@ -46,7 +47,7 @@ function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key
   if (type === undefined) return value; // "any JSON value" (PropertyFilter.values)
   switch (type) {
     case 'object':
-      if (!isPlainObject(value)) throw mismatch(path, 'an object', value);
+      if (!isRecord(value)) throw mismatch(path, 'an object', value);
       return node['properties'] ? decodeObject(node, value, path) : value;
     case 'array': {
       if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
@@ -149,10 +150,6 @@ function lookup(value: Record<string, unknown>, name: string): unknown {
   const lower = name.toLowerCase();
   const key = Object.keys(value).find((k) => k.toLowerCase() === lower);
   return key === undefined ? undefined : value[key];
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function mismatch(path: readonly Segment[], expected: string, actual: unknown): DecodeError {

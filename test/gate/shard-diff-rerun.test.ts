@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { isBroken } from '../../src/report/broken-checks.js';
 import type { Report } from '../../src/report/model.js';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
@@ -112,7 +113,7 @@ describe('diff', () => {
 describe('rerun', () => {
   it('says STILL FAILING against the same broken server (exit 1) and FIXED against a fixed one (exit 0)', async () => {
     const failures = readReport(unsharded.reportDir);
-    const failing = failures.networks.flatMap((n) => n.operations.flatMap((o) => o.checks.filter((c) => c.status === 'failed' || c.status === 'errored')));
+    const failing = failures.networks.flatMap((n) => n.operations.flatMap((o) => o.checks.filter(isBroken)));
     expect(failing.length).toBeGreaterThan(0);
 
     const same = await runCli(['rerun', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))], { CONFORMANCE_ACCESS_KEY: broken.accessKey });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Contact, PERSONAL_DATA_FIELDS } from '../../src/contract/resources.js';
 import { REDACTED, redactBodyText, redactHeaders, redactPersonalData, redactSecret } from '../../src/report/redact.js';
 
 describe('redaction', () => {
@@ -23,6 +24,14 @@ describe('redaction', () => {
       audience: { name: 'VIP buyers', contactCount: 1 },
       contacts: [{ id: 1, address: '0xabc', name: REDACTED, email: REDACTED }],
     });
+  });
+
+  it('takes out exactly the Contact fields the contract calls personal', () => {
+    const contact = Object.fromEntries(Object.keys(Contact.properties).map((field) => [field, `value of ${field}`]));
+    const [shown] = (redactPersonalData({ contacts: [contact] }) as { contacts: Record<string, unknown>[] }).contacts;
+    for (const [field, value] of Object.entries(contact)) {
+      expect(shown?.[field], field).toBe((PERSONAL_DATA_FIELDS as readonly string[]).includes(field) ? REDACTED : value);
+    }
   });
 
   it('removes an email wherever a server puts it, and the name beside it', () => {

@@ -9,7 +9,7 @@ import { networkBySlug } from '../../src/contract/networks.js';
 import { freshClaims, makeProof } from '../../src/crypto/ethauth.js';
 import { expiredClaims, proofSignedByAnother, withTamperedSignature } from '../../src/crypto/ethauth-forgeries.js';
 import { verifyEthAuthProof } from '../../src/server/domain/ethauth.js';
-import { chainNodeUrl, nodeOrigin } from '../../src/semantics/chain-node.js';
+import { chainNodeUrl, nodeOrigin } from '../../src/harness/drivers/chain-node.js';
 import { judgeFeeTokenChains, judgeFeeValues } from '../../src/semantics/fees.js';
 import { judgeBalanceAccount, judgeBalanceDecimal } from '../../src/semantics/native-balance.js';
 import { judgeApproveData, judgeMaxPrices, judgeQuoteAgainstPrice, judgeSlippage, slippageCeiling } from '../../src/semantics/swap.js';

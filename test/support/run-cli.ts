@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isBroken } from '../../src/report/broken-checks.js';
 import type { Report } from '../../src/report/model.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 
@@ -47,5 +48,5 @@ export function targetArgs(server: RunningReferenceServer): { args: string[]; en
 export function brokenResults(report: Report) {
   return [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
     .flatMap((o) => o.checks)
-    .filter((c) => c.status === 'failed' || c.status === 'errored');
+    .filter(isBroken);
 }

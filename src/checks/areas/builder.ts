@@ -1,6 +1,6 @@
 /**
  * Checks of Builder audiences as state: round trips, counts, removals. The stateful ones run a
- * fast-check model (src/semantics/audience-model.ts) over CreateAudience, GetAudience and
+ * fast-check model (src/harness/drivers/audience-model.ts) over CreateAudience, GetAudience and
  * RemoveAudienceContacts; each check asserts only its own rule, so a server that breaks one rule fails one
  * check. MUST only where the document's summary of the Builder operations states the effect; what it leaves
  * out (what contactCount counts, what a repeated removal answers) is SHOULD.

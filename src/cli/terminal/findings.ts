@@ -3,11 +3,12 @@
  * listing the networks it failed on, MUST first, then SHOULD; each keeps the first finding's message and
  * reproduction line as the example to start from.
  */
+import { isBroken } from '../../report/broken-checks.js';
 import type { CheckResult, Report } from '../../report/model.js';
-import { groupChecks, isProblem } from '../../../reporters/render/view.js';
+import { groupChecks } from '../../../reporters/render/view.js';
 
 /** What the terminal lists: findings not known from the expectations, and expected failures that now pass. */
-const worthListing = (c: CheckResult): boolean => (isProblem(c) && c.expectation === undefined) || c.expectation?.outcome === 'unexpected-pass';
+const worthListing = (c: CheckResult): boolean => (isBroken(c) && c.expectation === undefined) || c.expectation?.outcome === 'unexpected-pass';
 
 export interface FindingGroup {
   readonly key: string;

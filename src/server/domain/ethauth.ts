@@ -7,6 +7,7 @@
  * a chain and are out of scope: their proofs are not valid here.
  */
 import { hashTypedData, isAddress, isHex, recoverAddress, recoverMessageAddress, type Hex, type TypedDataParameter } from 'viem';
+import { isRecord } from '../../contract/json-values.js';
 
 export interface EthAuthClaims {
   readonly app?: string;
@@ -63,8 +64,8 @@ function decodeClaims(encoded: string): EthAuthClaims | string {
   } catch {
     return 'claims are not JSON';
   }
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'claims are not a JSON object';
-  const record = raw as Record<string, unknown>;
+  if (!isRecord(raw)) return 'claims are not a JSON object';
+  const record = raw;
   const claims: Record<string, string | number> = {};
   for (const [name, type] of CLAIM_TYPES) {
     const value = record[name];

@@ -2,6 +2,7 @@
  * Faults that prove the checks of Swap, the wallet utilities, Relayer and Indexer can fail: each
  * breaks one rule of a conformant answer, on one or two networks so each self-test run takes a second or two.
  */
+import { recordOf } from '../../contract/json-values.js';
 import { verifyEthAuthProof } from '../domain/ethauth.js';
 import type { Fault } from '../faults.js';
 import type { RequestContext, WireResponse } from '../types.js';
@@ -17,9 +18,7 @@ const BALANCE = 'Indexer.GetNativeTokenBalance';
 const ONE = ['polygon'] as const;
 const TWO = ['polygon', 'xai-sepolia'] as const;
 
-const record = (value: unknown): Record<string, unknown> | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-const requestOf = (ctx: RequestContext): Record<string, unknown> => record(parse(ctx.rawBody)) ?? {};
+const requestOf = (ctx: RequestContext): Record<string, unknown> => recordOf(parse(ctx.rawBody)) ?? {};
 const json = (body: unknown): WireResponse => ({ status: 200, headers: { 'content-type': 'application/json' }, body });
 const isDecimal = (value: unknown): value is string => typeof value === 'string' && /^(0|[1-9][0-9]*)$/.test(value);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -31,7 +30,7 @@ function proofOf(ctx: RequestContext) {
   const [, address, claims] = proof.split('.');
   let decoded: Record<string, unknown> | undefined;
   try {
-    decoded = record(JSON.parse(Buffer.from(claims ?? '', 'base64url').toString('utf8')));
+    decoded = recordOf(JSON.parse(Buffer.from(claims ?? '', 'base64url').toString('utf8')));
   } catch {
     decoded = undefined;
   }
@@ -44,7 +43,7 @@ function proofOf(ctx: RequestContext) {
  */
 const revalidates = (leaveOut: (proof: ReturnType<typeof proofOf>) => { wallet: string; at: number }) =>
   on(PROOF, async (ctx, response) => {
-    const body = record(response.body);
+    const body = recordOf(response.body);
     if (response.status !== 200 || body?.['isValid'] !== false) return response;
     const proof = proofOf(ctx);
     const { wallet, at } = leaveOut(proof);
@@ -55,7 +54,7 @@ const revalidates = (leaveOut: (proof: ReturnType<typeof proofOf>) => { wallet: 
 /** A made-up price, well formed, for a swap the server has no pool for. */
 const INVENTED_PRICE = { currencyAddress: `0x${'5e'.repeat(20)}`, currencyBalance: '0', price: '1000', maxPrice: '1010', transactionValue: '0' };
 const inventPrice = (ctx: RequestContext, response: WireResponse): WireResponse => {
-  const body = record(response.body);
+  const body = recordOf(response.body);
   if (response.status !== 200 || !body) return response;
   if (ctx.operation === PRICES && (body['swapPrices'] === null || (Array.isArray(body['swapPrices']) && body['swapPrices'].length === 0))) body['swapPrices'] = [INVENTED_PRICE];
   if (ctx.operation === PRICE && body['swapPrice'] === null) body['swapPrice'] = INVENTED_PRICE;
@@ -94,7 +93,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: 'GetSwapQuote answers in a currency other than the sellCurrencyAddress it was asked for',
     hooks: {
       transform: onSuccess(QUOTE, (body) => {
-        const quote = record(body['swapQuote']);
+        const quote = recordOf(body['swapQuote']);
         if (quote) quote['currencyAddress'] = '0x00000000000000000000000000000000000e4e4e';
       }),
     },
@@ -107,7 +106,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: 'GetSwapQuote carries approveData even when includeApprove is false',
     hooks: {
       transform: onSuccess(QUOTE, (body) => {
-        const quote = record(body['swapQuote']);
+        const quote = recordOf(body['swapQuote']);
         if (quote && !quote['approveData']) quote['approveData'] = `0x095ea7b3${'00'.repeat(31)}01${'ff'.repeat(32)}`;
       }),
     },
@@ -120,7 +119,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: "GetSwapPrice's maxPrice is always price + 1 %, whatever slippagePercentage says",
     hooks: {
       transform: onSuccess(PRICE, (body) => {
-        const price = record(body['swapPrice']);
+        const price = recordOf(body['swapPrice']);
         if (price && isDecimal(price['price'])) price['maxPrice'] = ((BigInt(price['price']) * 101n) / 100n).toString();
       }),
     },
@@ -195,7 +194,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: 'GetLinkedWallets lists wallets even when the signature is not the parent\'s signature of the message',
     hooks: {
       transform: on(LINKED, (_ctx, response) =>
-        String(record(response.body)?.['cause'] ?? '').startsWith('parentWalletSignature: not signed by') ? json({ linkedWallets: [] }) : response,
+        String(recordOf(response.body)?.['cause'] ?? '').startsWith('parentWalletSignature: not signed by') ? json({ linkedWallets: [] }) : response,
       ),
     },
     operations: [LINKED],
@@ -208,7 +207,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: "FeeOptions' last option is a token of another chain than the relayer's",
     hooks: {
       transform: onSuccess(FEES, (body) => {
-        const token = record(record((body['options'] as unknown[] | null)?.at(-1))?.['token']);
+        const token = recordOf(recordOf((body['options'] as unknown[] | null)?.at(-1))?.['token']);
         if (token && typeof token['chainId'] === 'number') token['chainId'] = token['chainId'] === 1 ? 137 : 1;
       }),
     },
@@ -221,7 +220,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: "FeeOptions' first option value is hex ('0x…'), not a decimal integer",
     hooks: {
       transform: onSuccess(FEES, (body) => {
-        const option = record((body['options'] as unknown[] | null)?.[0]);
+        const option = recordOf((body['options'] as unknown[] | null)?.[0]);
         if (option && isDecimal(option['value'])) option['value'] = `0x${BigInt(option['value']).toString(16)}`;
       }),
     },
@@ -238,7 +237,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: 'GetNativeTokenBalance names another account than the one asked for',
     hooks: {
       transform: onSuccess(BALANCE, (body) => {
-        const balance = record(body['balance']);
+        const balance = recordOf(body['balance']);
         if (balance) balance['accountAddress'] = '0x000000000000000000000000000000000000a11c';
       }),
     },
@@ -251,7 +250,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: 'GetNativeTokenBalance sends the balance as hex wei (the node\'s own format), not a decimal integer',
     hooks: {
       transform: onSuccess(BALANCE, (body) => {
-        const balance = record(body['balance']);
+        const balance = recordOf(body['balance']);
         if (balance && isDecimal(balance['balance'])) balance['balance'] = `0x${BigInt(balance['balance']).toString(16)}`;
       }),
     },
@@ -267,7 +266,7 @@ export const API_FAULTS: readonly Fault[] = [
     description: "GetNativeTokenBalance answers the chain node's balance plus 1 wei",
     hooks: {
       transform: onSuccess(BALANCE, (body) => {
-        const balance = record(body['balance']);
+        const balance = recordOf(body['balance']);
         if (balance && isDecimal(balance['balance'])) balance['balance'] = (BigInt(balance['balance']) + 1n).toString();
       }),
     },

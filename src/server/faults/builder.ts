@@ -5,6 +5,7 @@
  * that does not stick, a repeat that is refused) keeps what it has seen in its own closure. Those faults
  * build fresh hooks on every read of `hooks`, so each server started with them starts with an empty memory.
  */
+import { recordOf } from '../../contract/json-values.js';
 import type { Fault } from '../faults.js';
 import type { FaultHooks, RequestContext, WireResponse } from '../types.js';
 import { answer, onSuccess, parse } from './kit.js';
@@ -17,27 +18,25 @@ const BUILDER = [CREATE, GET, REMOVE] as const;
 const ONE = ['polygon'] as const;
 
 type Json = Record<string, unknown>;
-const record = (value: unknown): Json | undefined =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
-const idOf = (contact: unknown): unknown => record(contact)?.['id'];
+const idOf = (contact: unknown): unknown => recordOf(contact)?.['id'];
 
 /** The audience a Builder request names (`projectId:audienceId`) and the contacts it lists. */
 function requestOf(ctx: RequestContext): { key: string; contactIds: number[] } {
-  const body = record(parse(ctx.rawBody)) ?? {};
+  const body = recordOf(parse(ctx.rawBody)) ?? {};
   const ids = Array.isArray(body['contactIds']) ? body['contactIds'].filter((id): id is number => typeof id === 'number') : [];
   return { key: `${String(body['projectId'])}:${String(body['audienceId'])}`, contactIds: ids };
 }
 
 /** A 200 answer of `operation` with a JSON object body, else undefined. */
 function successBody(ctx: RequestContext, response: WireResponse, operation: string): Json | undefined {
-  return ctx.operation === operation && response.status === 200 ? record(response.body) : undefined;
+  return ctx.operation === operation && response.status === 200 ? recordOf(response.body) : undefined;
 }
 
 /** Sets a GetAudience answer's contacts, moving contactCount by as many as were added or taken away. */
 function setContacts(body: Json, contacts: unknown[]): void {
   const before = Array.isArray(body['contacts']) ? body['contacts'].length : 0;
   body['contacts'] = contacts;
-  const audience = record(body['audience']);
+  const audience = recordOf(body['audience']);
   if (audience && typeof audience['contactCount'] === 'number') audience['contactCount'] += contacts.length - before;
 }
 
@@ -116,10 +115,10 @@ function audienceIgnoresProject(): FaultHooks {
   return {
     transform: (ctx, response) => {
       if (ctx.operation !== GET) return response;
-      const audienceId = record(parse(ctx.rawBody))?.['audienceId'];
+      const audienceId = recordOf(parse(ctx.rawBody))?.['audienceId'];
       if (response.status === 200) answered.set(audienceId, structuredClone(response));
       // Only the operation's own refusals (an audience not in that project); wire and key refusals stand.
-      else if (answered.has(audienceId) && ['NotFound', 'ProjectNotFound'].includes(String(record(response.body)?.['error']))) {
+      else if (answered.has(audienceId) && ['NotFound', 'ProjectNotFound'].includes(String(recordOf(response.body)?.['error']))) {
         return structuredClone(answered.get(audienceId)!);
       }
       return response;
@@ -129,7 +128,7 @@ function audienceIgnoresProject(): FaultHooks {
 
 const editAudience = (operation: string, edit: (audience: Json) => void) =>
   onSuccess(operation, (body) => {
-    const audience = record(body['audience']);
+    const audience = recordOf(body['audience']);
     if (audience) edit(audience);
   });
 
@@ -142,7 +141,7 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     description: "CreateAudience answers the ID of the seeded audience the fixtures name, not of the audience it created",
     hooks: {
       transform: onSuccess(CREATE, (body) => {
-        const audience = record(body['audience']);
+        const audience = recordOf(body['audience']);
         if (audience) audience['id'] = SEEDED_AUDIENCE_ID;
       }),
     },
@@ -155,7 +154,7 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     description: "audiences are kept without their name: CreateAudience and GetAudience answer name ''",
     hooks: {
       transform: (ctx, response) => {
-        const audience = record((successBody(ctx, response, CREATE) ?? successBody(ctx, response, GET))?.['audience']);
+        const audience = recordOf((successBody(ctx, response, CREATE) ?? successBody(ctx, response, GET))?.['audience']);
         if (audience) audience['name'] = '';
         return response;
       },

@@ -1,5 +1,7 @@
 /** Small building blocks for faults: on which answers a fault acts and how it rewrites them. */
 import { errorBody } from '../../contract/errors.js';
+import { isRecord } from '../../contract/json-values.js';
+import { orderAt } from '../../contract/order-places.js';
 import type { FaultHooks, RequestContext, WireResponse } from '../types.js';
 
 export const isError = (response: WireResponse) => response.status >= 400;
@@ -16,7 +18,7 @@ export const answer = (name: Parameters<typeof errorBody>[0], status?: number, e
   edit?.(body);
   return { status: status ?? (body['status'] as number), headers: { 'content-type': 'application/json' }, body };
 };
-export const floorOrder = (body: Record<string, unknown>) => (body['collectible'] as { order?: Record<string, unknown> } | null)?.order;
+export const floorOrder = (body: Record<string, unknown>) => orderAt(body, 'floorOrder');
 
 
 export function parse(text: string): unknown {
@@ -27,9 +29,6 @@ export function parse(text: string): unknown {
   }
 }
 export const isJson = (text: string) => text.trim() !== '' && parse(text) !== undefined;
-export const isJsonObject = (text: string) => {
-  const value = parse(text);
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-};
+export const isJsonObject = (text: string) => isRecord(parse(text));
 export const isJsonContent = (ctx: RequestContext) => String(ctx.headers['content-type'] ?? '').toLowerCase().startsWith('application/json');
 

@@ -2,6 +2,7 @@
  * Faults that prove the marketplace checks can fail: servers that answer in the right shape with
  * the wrong meaning. Each rewrites the conformant pipeline's answer (the request is in ctx.rawBody).
  */
+import { orderAt, ordersIn } from '../../contract/order-places.js';
 import type { Fault } from '../faults.js';
 import { onSuccess, parse } from './kit.js';
 import { floorIsMostExpensive, highestIsCheapest } from './price-order.js';
@@ -20,15 +21,9 @@ const ELSEWHERE = `0x${'e1'.repeat(20)}`;
 type Json = Record<string, unknown>;
 const objectsIn = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === 'object') : []);
 /** The Orders of a GetFloorOrder or GetHighestPriceListingForCollectible answer. */
-const ordersOf = (body: Json): Json[] => {
-  const collectible = body['collectible'] as Json | null | undefined;
-  return [collectible?.['order'], collectible?.['listing'], collectible?.['offer'], body['order']].filter((o): o is Json => o !== null && typeof o === 'object');
-};
+const ordersOf = (body: Json): Json[] => ordersIn(body).map((o) => o.order);
 /** The floor order and its alias `listing` (the same order, twice on the wire). */
-const floorOrdersOf = (body: Json): Json[] => {
-  const collectible = body['collectible'] as Json | null | undefined;
-  return [collectible?.['order'], collectible?.['listing']].filter((o): o is Json => o !== null && typeof o === 'object');
-};
+const floorOrdersOf = (body: Json): Json[] => [orderAt(body, 'floorOrder'), orderAt(body, 'floorListing')].filter((o) => o !== undefined);
 const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as { filter?: Json } | undefined)?.filter ?? undefined;
 const times = (amount: unknown, factor: bigint) => (typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount);
 
@@ -121,7 +116,7 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'highest-listing-of-another-token',
     description: "GetHighestPriceListingForCollectible's order is for another token than the one requested",
-    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = body['order'] as Json | null; if (o && typeof o['tokenId'] === 'string') o['tokenId'] = (BigInt(o['tokenId']) + 1n).toString(); }) },
+    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = orderAt(body, 'order'); if (o && typeof o['tokenId'] === 'string') o['tokenId'] = (BigInt(o['tokenId']) + 1n).toString(); }) },
     operations: [HIGHEST],
     networks: TWO,
     trips: [{ check: 'highest-listing-of-requested-collectible', operation: HIGHEST }],
@@ -129,7 +124,7 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'highest-listing-is-offer',
     description: 'GetHighestPriceListingForCollectible answers an order on the offer side',
-    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = body['order'] as Json | null; if (o) o['side'] = 'offer'; }) },
+    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = orderAt(body, 'order'); if (o) o['side'] = 'offer'; }) },
     operations: [HIGHEST],
     networks: TWO,
     trips: [{ check: 'highest-listing-is-listing', operation: HIGHEST }],
@@ -139,7 +134,7 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     description: "GetHighestPriceListingForCollectible with a createdBy filter answers a listing by a maker outside it",
     hooks: {
       transform: onSuccess(HIGHEST, (body, ctx) => {
-        const o = body['order'] as Json | null;
+        const o = orderAt(body, 'order');
         const createdBy = requestFilter(ctx.rawBody)?.['createdBy'];
         if (o && Array.isArray(createdBy) && createdBy.length > 0) o['createdBy'] = ELSEWHERE;
       }),
@@ -153,7 +148,7 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     description: 'GetHighestPriceListingForCollectible prices filtered answers at ten times their listing',
     hooks: {
       transform: onSuccess(HIGHEST, (body, ctx) => {
-        const o = body['order'] as Json | null;
+        const o = orderAt(body, 'order');
         if (o && requestFilter(ctx.rawBody)) o['priceAmount'] = times(o['priceAmount'], 10n);
       }),
     },

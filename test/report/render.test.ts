@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderHtml, renderJunit, renderMarkdown } from './index.js';
-import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from './html-script.js';
-import { check, fixture, largeReport, network, operation, parseXml, report, textOf, walk, type XmlElement } from './test-support.js';
+import { renderHtml, renderJunit, renderMarkdown } from '../../reporters/render/index.js';
+import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from '../../reporters/render/html-script.js';
+import { check, fixture, largeReport, network, operation, parseXml, report, textOf, walk, type XmlElement } from '../support/report-fixtures.js';
 
 const FORBIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202E\uFFFE\uFFFF]/;
 

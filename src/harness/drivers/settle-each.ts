@@ -3,8 +3,8 @@
  * answer's exchange as evidence; otherwise it passes when any answer was judged, and is skipped with the
  * reasons when none could be.
  */
-import type { CheckRun } from '../harness/session.js';
-import type { Judgement } from './judgement.js';
+import type { Judgement } from '../../semantics/judgement.js';
+import type { CheckRun } from '../session.js';
 
 export interface JudgedAnswer {
   /** The exchange index of the answer judged (its evidence in the report). */

@@ -12,15 +12,15 @@
  * another spec file) only ever touches audiences it created.
  */
 import fc from 'fast-check';
-import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../contract/operations.js';
-import { Inconclusive, Skip, type ViolationDetail } from '../harness/outcomes.js';
-import { assertProperty } from '../harness/property.js';
-import { givenRemovableAudiences } from '../harness/safe-writes.js';
-import { deriveSeed } from '../harness/seeds.js';
-import type { CheckRun } from '../harness/session.js';
-import type { HttpResponse } from '../transport/http-client.js';
-import { readingOf, type AudienceReading } from './audience-reading.js';
-import { recordOf } from './judgement.js';
+import { recordOf } from '../../contract/json-values.js';
+import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../../contract/operations.js';
+import { readingOf, type AudienceReading } from '../../semantics/audience-reading.js';
+import type { HttpResponse } from '../../transport/http-client.js';
+import { Inconclusive, Skip, type ViolationDetail } from '../outcomes.js';
+import { assertProperty } from '../property.js';
+import { givenRemovableAudiences } from '../safe-writes.js';
+import { deriveSeed } from '../seeds.js';
+import type { CheckRun } from '../session.js';
 
 export type AudienceRule = 'audience-round-trip' | 'remove-contacts-removes' | 'remove-contacts-count' | 'remove-contacts-idempotent';
 

@@ -4,10 +4,10 @@
  * null, absent or an empty list — never one. GetSwapQuote and GetSwapPrice are judged the same way (SHOULD:
  * the sentence is GetSwapPrices').
  */
-import { swapPairOf } from '../config/fixtures.js';
-import type { OperationDef } from '../contract/operations.js';
-import type { CheckRun } from '../harness/session.js';
-import { recordOf } from './judgement.js';
+import { swapPairOf } from '../../config/fixtures.js';
+import { recordOf } from '../../contract/json-values.js';
+import type { OperationDef } from '../../contract/operations.js';
+import type { CheckRun } from '../session.js';
 
 /** Any user and amount do: without liquidity there is no price whoever asks, for however much. */
 const ANY_USER = '0x000000000000000000000000000000000000dEaD';

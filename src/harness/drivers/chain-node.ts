@@ -4,9 +4,9 @@
  * indexer's answer is compared with. A node that cannot be read leaves the check undecided (errored), never
  * passed. The URL may hold a key in its path, so messages show only its origin.
  */
-import type { Network } from '../contract/networks.js';
-import { Inconclusive } from '../harness/outcomes.js';
-import { send } from '../transport/http-client.js';
+import type { Network } from '../../contract/networks.js';
+import { send } from '../../transport/http-client.js';
+import { Inconclusive } from '../outcomes.js';
 
 /** The node of one network: `{network}` in the template is the network slug. */
 export function chainNodeUrl(template: string, network: Network): string {

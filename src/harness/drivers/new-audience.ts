@@ -4,9 +4,9 @@
  * audience, creates two audiences and fails when any CreateAudience answer of the session named a known one.
  * Such an ID is never written to, whatever this check says (the guard refuses it).
  */
-import { CreateAudience, GetAudience } from '../contract/operations.js';
-import type { CheckRun } from '../harness/session.js';
-import { recordOf } from './judgement.js';
+import { recordOf } from '../../contract/json-values.js';
+import { CreateAudience, GetAudience } from '../../contract/operations.js';
+import type { CheckRun } from '../session.js';
 
 export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {
   const builder = run.config.fixtures.builder;

@@ -6,11 +6,11 @@
 import type { LocalAccount } from 'viem';
 import { keccak256, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Network } from '../contract/networks.js';
-import { freshClaims, makeProof, type EthAuthSignatureForm } from '../crypto/ethauth.js';
-import type { CheckRun } from '../harness/session.js';
-import { settle } from './judgement.js';
-import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from './proof-answers.js';
+import type { Network } from '../../contract/networks.js';
+import { freshClaims, makeProof, type EthAuthSignatureForm } from '../../crypto/ethauth.js';
+import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from '../../semantics/proof-answers.js';
+import type { CheckRun } from '../session.js';
+import { settle } from './settle.js';
 
 /**
  * A key of its own for each use, derived from the run's seed, the operation, the network and what it is for:

@@ -3,6 +3,7 @@
  * large reports, and a tiny XML well-formedness checker (no XML parser is installed, and none should be added
  * for this: the checker only has to understand what the renderers write).
  */
+import { countResults } from '../../src/report/build.js';
 import type { CheckResult, Counts, Exchange, NetworkResult, OperationResult, Report } from '../../src/report/model.js';
 
 /** Everything a server could put in a string to break an output: markup, CDATA end, table pipes, controls. */
@@ -24,37 +25,25 @@ export function check(operation: string, network: string | null, spec: CheckSpec
   };
 }
 
-export function countChecks(checks: readonly CheckResult[]): Counts {
-  const c = { passed: 0, failed: 0, errored: 0, skipped: 0, mustFailed: 0, shouldFailed: 0 };
-  for (const x of checks) {
-    c[x.status]++;
-    if (x.status === 'failed' || x.status === 'errored') {
-      if (x.level === 'MUST') c.mustFailed++;
-      else c.shouldFailed++;
-    }
-  }
-  return c;
-}
-
 function groupStatus(c: Counts): OperationResult['status'] {
   if (c.mustFailed > 0) return 'failed';
   return c.passed + c.failed + c.errored === 0 ? 'skipped' : 'passed';
 }
 
 export function operation(op: string, checks: CheckResult[]): OperationResult {
-  const counts = countChecks(checks);
+  const counts = countResults(checks);
   return { operation: op, status: groupStatus(counts), counts, checks };
 }
 
 export function network(slug: string, chainId: number, operations: OperationResult[]): NetworkResult {
-  const counts = countChecks(operations.flatMap((o) => o.checks));
+  const counts = countResults(operations.flatMap((o) => o.checks));
   return { slug, chainId, status: groupStatus(counts), counts, operations };
 }
 
 export function report(networks: NetworkResult[], global: OperationResult[], overrides: Partial<Report['run']> = {}): Report {
   const all = [...networks.flatMap((n) => n.operations), ...global].flatMap((o) => o.checks);
-  const counts = countChecks(all);
-  const globalCounts = countChecks(global.flatMap((o) => o.checks));
+  const counts = countResults(all);
+  const globalCounts = countResults(global.flatMap((o) => o.checks));
   const strict = overrides.strict ?? false;
   const fails = counts.mustFailed > 0 || (strict && counts.shouldFailed > 0) || overrides.incident !== undefined;
   const operations = [...new Set([...networks.flatMap((n) => n.operations), ...global].map((o) => o.operation))];

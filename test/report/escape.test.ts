@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anchorId, escapeHtml, escapeXmlAttr, escapeXmlText, mdCode, mdFence, mdText, sanitize } from './escape.js';
-import { parseXml } from './test-support.js';
+import { anchorId, escapeHtml, escapeXmlAttr, escapeXmlText, mdCode, mdFence, mdText, sanitize } from '../../reporters/render/escape.js';
+import { parseXml } from '../support/report-fixtures.js';
 
 describe('sanitize', () => {
   it('replaces what XML 1.0 forbids, C1 controls and bidi overrides, and keeps TAB/LF/CR and astral characters', () => {
