@@ -7,7 +7,7 @@
  */
 import { describe, test } from 'vitest';
 import { setConcurrency } from '../transport/http-client.js';
-import { isMustBroken } from '../report/broken.js';
+import { isMustBroken } from '../report/broken-checks.js';
 import { loadSpecFiles } from './spec-loader.js';
 import { ownsGlobalChecks, runConfig, selectShare, sharesProvided } from './run-config.js';
 import type { Suite } from './suites.js';
