@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readReportFile } from '../../src/gate/report-checks.js';
 import type { Report } from '../../src/report/model.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 
@@ -31,8 +32,9 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
   });
 }
 
+/** The report.json of `dir`, every check whole (report.json keeps little of a passed check). */
 export function readReport(dir: string): Report {
-  return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+  return readReportFile(join(dir, 'report.json'));
 }
 
 /** The arguments that point the CLI at a running server, with its own data as the fixtures file. */
