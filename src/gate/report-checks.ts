@@ -66,7 +66,11 @@ export function readReportFile(path: string, what = 'report'): Report {
   ) {
     throw new UsageError(`${file} is not a report.json written by conformance run (no contractVersion, run, networks or global)`);
   }
-  return wholeReport(report as Report);
+  try {
+    return wholeReport(report as Report);
+  } catch {
+    throw new UsageError(`${file} is not a report.json written by conformance run (a network, operation or check of another shape)`);
+  }
 }
 
 /** Every check result of the report, per-network ones first (report order), then the global section. */

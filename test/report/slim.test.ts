@@ -106,6 +106,12 @@ describe('report.json of a hand-built report with every kind of result', () => {
     expect(back.networks[0]!.counts).toEqual(report.networks[0]!.counts);
   });
 
+  it('refuses, with one line, a report.json whose operations are of another shape', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'odd-')), 'report.json');
+    writeFileSync(file, JSON.stringify({ ...raw, networks: [{ ...raw.networks[0], operations: [{ operation: FLOOR }] }] }));
+    expect(() => readReportFile(file)).toThrow(`${file} is not a report.json written by conformance run (a network, operation or check of another shape)`);
+  });
+
   it('reads a report.json written whole (before passes were slimmed) as it is', () => {
     const dir = mkdtempSync(join(tmpdir(), 'whole-'));
     const file = join(dir, 'report.json');
