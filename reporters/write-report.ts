@@ -4,6 +4,7 @@
  */
 import { ReportSchema, type Report } from '../src/report/model.js';
 import { redactOutput } from '../src/report/output-boundary.js';
+import { slimReport } from '../src/report/slim.js';
 import { renderHtml, renderJunit, renderMarkdown } from './render/index.js';
 import { ReportFolder } from './report-folder.js';
 
@@ -11,14 +12,15 @@ export const REPORT_FILES = ['report.json', 'report.md', 'report.html', 'junit.x
 
 /** Renders and publishes into `folder`, or into `dir` claimed for the moment when no folder is given. */
 export function writeReport(report: Report, dir: string, folder?: ReportFolder): string[] {
+  const stored = { $schema: ReportSchema.$id, ...slimReport(report) };
   const rendered: Record<(typeof REPORT_FILES)[number], string> = {
-    'report.json': `${JSON.stringify({ $schema: ReportSchema.$id, ...report }, null, 2)}\n`,
+    'report.json': reportJson(stored),
     'report.md': renderMarkdown(report),
     'report.html': renderHtml(report),
     'junit.xml': renderJunit(report),
   };
   const files = Object.fromEntries(Object.entries(rendered).map(([name, text]) => [name, redactOutput(text)]));
-  files['report.json'] = validJson(files['report.json']!, report);
+  files['report.json'] = validJson(files['report.json']!, stored);
   const target = folder ?? ReportFolder.claim(dir, REPORT_FILES);
   try {
     return target.publish(files);
@@ -31,7 +33,7 @@ export function writeReport(report: Report, dir: string, folder?: ReportFolder):
  * A secret with quotes or backslashes in it can be redacted from the middle of a JSON escape, which leaves
  * report.json unreadable: then every string of the model is redacted on its own instead.
  */
-function validJson(redacted: string, report: Report): string {
+function validJson(redacted: string, stored: object): string {
   try {
     JSON.parse(redacted);
     return redacted;
@@ -42,6 +44,11 @@ function validJson(redacted: string, report: Report): string {
       if (value === null || typeof value !== 'object') return value;
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactOutput(k), strings(v)]));
     };
-    return `${JSON.stringify(strings({ $schema: ReportSchema.$id, ...report }), null, 2)}\n`;
+    return reportJson(strings(stored));
   }
+}
+
+/** Without indentation: a full run's report.json would be a third bigger for its whitespace alone. */
+function reportJson(stored: unknown): string {
+  return `${JSON.stringify(stored)}\n`;
 }

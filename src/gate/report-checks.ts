@@ -1,17 +1,14 @@
 /**
  * Reads a report.json from disk into the report model, and flattens a report's tree of networks and
- * operations into whole check results. A passed check may keep only its id, status and reproduction line:
- * what it leaves out is restored from where it sits in the tree (network, operation) and from the catalogue
- * (level, title), so diffs, merges and re-runs never depend on evidence a pass no longer carries.
+ * operations into whole check results. What report.json leaves out of a passed check is restored on reading
+ * (src/report/slim.ts), so diffs, merges and re-runs never depend on evidence a pass no longer carries.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHECK_CATALOGUE } from '../checks/catalogue.js';
 import { isBroken } from '../report/broken-checks.js';
-import type { CheckResult, OperationResult, Report } from '../report/model.js';
+import type { CheckResult, Report } from '../report/model.js';
+import { wholeReport } from '../report/slim.js';
 import { UsageError } from '../cli/usage-error.js';
-
-const CATALOGUE = new Map(CHECK_CATALOGUE.map((c) => [c.id, c]));
 
 /** `DIR/report.json` when given a directory, else the file itself. */
 export function reportPath(path: string): string {
@@ -66,35 +63,20 @@ export function readReportFile(path: string, what = 'report'): Report {
     typeof report.contractVersion !== 'string' ||
     typeof report.run !== 'object' ||
     !Array.isArray(report.networks) ||
-    typeof report.global !== 'object'
+    !Array.isArray(report.global?.operations)
   ) {
     throw new UsageError(`${file} is not a report.json written by conformance run (no contractVersion, run, networks or global)`);
   }
-  return report as Report;
-}
-
-/** One check result, whole, whatever the report kept of it. */
-function whole(check: Partial<CheckResult> & { checkId: string; status: CheckResult['status'] }, operation: string, network: string | null): CheckResult {
-  const def = CATALOGUE.get(check.checkId);
-  return {
-    key: `${operation}:${check.checkId}`,
-    operation,
-    network,
-    level: def?.level ?? 'MUST',
-    title: def?.title ?? check.checkId,
-    requests: 0,
-    durationMs: 0,
-    ...check,
-  } as CheckResult;
-}
-
-function fromOperations(operations: readonly OperationResult[], network: string | null): CheckResult[] {
-  return operations.flatMap((o) => o.checks.map((c) => whole(c, o.operation, network)));
+  try {
+    return wholeReport(report as Report);
+  } catch {
+    throw new UsageError(`${file} is not a report.json written by conformance run (a network, operation or check of another shape)`);
+  }
 }
 
 /** Every check result of the report, per-network ones first (report order), then the global section. */
 export function checksOf(report: Report): CheckResult[] {
-  return [...report.networks.flatMap((n) => fromOperations(n.operations, n.slug)), ...fromOperations(report.global.operations, null)];
+  return [...report.networks, report.global].flatMap((n) => n.operations.flatMap((o) => o.checks));
 }
 
 /** A failure that counts against the verdict of its report: MUST, or SHOULD in a strict run; not an expected one. */

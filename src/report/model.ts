@@ -1,7 +1,7 @@
 /**
- * The one report model: the vitest reporter builds it, report.json is it, and every renderer (Markdown, HTML,
- * JUnit) is a pure function of it. Results are keyed by `<Service>.<Method>:<checkId>` within a network, so
- * baselines and diffs of two runs can match them.
+ * The one report model: the vitest reporter builds it, report.json is it (with passed checks slimmed, see
+ * slim.ts), and every renderer (Markdown, HTML, JUnit) is a pure function of it. Results are keyed by
+ * `<Service>.<Method>:<checkId>` within a network, so baselines and diffs of two runs can match them.
  */
 import { CoverageSchema } from './coverage.js';
 import { Type, type Static } from '@sinclair/typebox';
@@ -84,6 +84,21 @@ export const CheckResultSchema = Type.Object(
 );
 export type CheckResult = Static<typeof CheckResultSchema>;
 
+/** A passed check as report.json stores it (no expectation mark); readers restore the rest (src/report/slim.ts). */
+export const PassedCheckSchema = Type.Object(
+  {
+    checkId: Type.String(),
+    status: Type.Literal('passed'),
+    reproduction: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+  },
+  {
+    additionalProperties: false,
+    description:
+      "A passed check. Its reproduction line is its operation's reproductions[0] when `reproduction` is absent, reproductions[N] when it is N, none when null.",
+  },
+);
+export type PassedCheck = Static<typeof PassedCheckSchema>;
+
 const Counts = Type.Object(
   {
     passed: Type.Integer({ minimum: 0 }),
@@ -111,7 +126,11 @@ export const OperationResultSchema = Type.Object(
     operation: Type.String(),
     status: GroupStatus,
     counts: Counts,
-    checks: Type.Array(CheckResultSchema),
+    reproductions: Type.Optional(
+      Type.Array(Type.String(), { description: 'report.json only: the distinct reproduction lines of the passed checks, each once, the most shared first.' }),
+    ),
+    /** Whole in memory; in report.json a passed check may be a PassedCheck. */
+    checks: Type.Array(Type.Unsafe<CheckResult>(Type.Union([CheckResultSchema, PassedCheckSchema]))),
   },
   { additionalProperties: false },
 );

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBroken } from '../../src/report/broken-checks.js';
+import { readReportFile } from '../../src/gate/report-checks.js';
 import type { Report } from '../../src/report/model.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 
@@ -32,8 +33,9 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
   });
 }
 
+/** The report.json of `dir`, every check whole (report.json keeps little of a passed check). */
 export function readReport(dir: string): Report {
-  return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report;
+  return readReportFile(join(dir, 'report.json'));
 }
 
 /** The arguments that point the CLI at a running server, with its own data as the fixtures file. */
