@@ -3,6 +3,7 @@
  * few phrases every output uses. Pure functions of the report model; nothing here escapes (the renderers do,
  * each for its own language).
  */
+import { BASES, type BaseName } from '../../src/contract/services.js';
 import { isBroken, isMustBroken } from '../../src/report/broken-checks.js';
 import { coverageLine, verdictWords } from '../../src/report/coverage.js';
 import type { CheckResult, Counts, OperationResult, Report } from '../../src/report/model.js';
@@ -244,16 +245,10 @@ export function verdictText(report: Report): string {
   return `${verdictWords(report)} (${parts.join(', ')}${report.run.strict ? '; strict: SHOULD findings count' : ''}${coverage})`;
 }
 
-/** The base addresses as one line each: `embedded` when the tool certified its own server. */
+/** The base addresses as one line each (in the contract's order of bases): `embedded` when the tool certified its own server. */
 export function targetLines(report: Report): [string, string][] {
   const t = report.run.targets;
-  const lines: [string, string][] = [
-    ['marketplace', t.marketplace],
-    ['api', t.api],
-    ['metadata', t.metadata],
-    ['relayer', t.relayer],
-    ['indexer', t.indexer],
-  ];
+  const lines = (Object.keys(BASES) as BaseName[]).map((base): [string, string] => [base, t[base]]);
   return t.embedded ? [['embedded', 'the embedded reference server'], ...lines] : lines;
 }
 
