@@ -9,8 +9,12 @@ import type { RunConfig } from '../config/run-config.js';
 import type { RunCollector } from './collector.js';
 import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
 
-/** Ample for a full run (its live heap stays under half of it), small enough that V8 collects as it goes. */
-const CHECK_THREAD_HEAP_MB = 128;
+/**
+ * Ample for a full run (its live heap stays near half of it), small enough that V8 collects as it goes rather
+ * than growing the heap: the run's peak memory is what this bounds. A small young generation likewise.
+ */
+const CHECK_THREAD_HEAP_MB = 96;
+const CHECK_THREAD_YOUNG_HEAP_MB = 8;
 
 export interface ThreadEngineControl {
   /** Hands over how to stop the checks: every session stops sending, no further unit starts. */
@@ -21,7 +25,7 @@ export interface ThreadEngineControl {
 export function runChecksInThread(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
   const worker = new Worker(new URL('./thread-boot.mjs', import.meta.url), {
     workerData: { entry: new URL('./check-thread.ts', import.meta.url).href, config },
-    resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB },
+    resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB, maxYoungGenerationSizeMb: CHECK_THREAD_YOUNG_HEAP_MB },
     // What the checks print (--verbose: a line per request) reaches the terminal through the collector.
     stdout: true,
     stderr: true,
