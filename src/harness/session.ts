@@ -14,7 +14,7 @@ import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { Redactor } from '../report/redactor.js';
 import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
-import { baseDownReason, noteBaseOutcome } from './base-health.js';
+import { baseDownReason, baseGivenUp, noteBaseOutcome } from './base-health.js';
 import { curlLine } from './curl.js';
 import { requestLine } from './request-line.js';
 import { operationUrl, serviceBase } from './endpoints.js';
@@ -113,6 +113,11 @@ export class CheckSession {
     return this.subject;
   }
 
+  /** The base the session's own requests go to (base-health.ts judges whether it still answers). */
+  get base(): string {
+    return serviceBase(this.config.targets, this.op.service, this.network);
+  }
+
   get fixtures(): NetworkFixtures | undefined {
     return this.network ? this.config.fixtures.networks?.[this.network.slug] : undefined;
   }
@@ -144,6 +149,8 @@ export class CheckSession {
     try {
       if (this.blocked) throw new Skip(this.blocked);
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
+      const notRun = this.notRunOnDownBase();
+      if (notRun) throw notRun;
       await body(run);
       result = { status: 'passed', ...this.evidenceOfPass(run.lastExchange) };
     } catch (error) {
@@ -152,9 +159,16 @@ export class CheckSession {
     return this.push(id, result, this.sent - sentBefore, Math.round(performance.now() - started));
   }
 
+  /** A base that stopped answering: its checks end at once, errored with the reason, sending nothing more. */
+  private notRunOnDownBase(): Inconclusive | undefined {
+    const down = baseDownReason(this.base);
+    return down === undefined ? undefined : new Inconclusive(`not run: ${down}`);
+  }
+
   /** Records a result decided elsewhere (e.g. two checks judged from one exchange). */
   record(id: CheckId, outcome: 'passed' | Violation | Skip | Inconclusive, exchangeIndex?: number): void {
     if (this.blocked) outcome = new Skip(this.blocked);
+    else if (outcome instanceof Skip) outcome = this.notRunOnDownBase() ?? outcome;
     const fields =
       outcome === 'passed'
         ? { status: 'passed' as const, ...this.evidenceOfPass(exchangeIndex) }
@@ -230,10 +244,14 @@ export class CheckSession {
   }
 
   private async sendCounted(request: Parameters<typeof send>[0], base: string): Promise<HttpOutcome> {
-    const outcome = await send(request, { timeoutMs: this.config.timeoutMs, abandon: () => baseDownReason(base) });
+    const outcome = await send(request, {
+      timeoutMs: this.config.timeoutMs,
+      abandon: () => baseDownReason(base),
+      learn: (learned) => noteBaseOutcome(base, learned),
+      givenUp: baseGivenUp(base),
+    });
     if (outcome.ok || !outcome.unsent) this.sent += 1;
     if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
-    noteBaseOutcome(base, outcome);
     return outcome;
   }
 
