@@ -1,19 +1,23 @@
 /**
  * A target that accepts connections and never answers: the run still ends with exit 1 and a whole report in
- * which every check that needed an answer is errored, and a base that timed out again and again is named as
- * not answering rather than waited on once per check.
+ * which every check is errored with the reason, and the target is not waited on once per check: after one
+ * round of requests in flight timed out, nothing more is sent to it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { findOperation, isPerNetwork, OPERATIONS, operationId } from '../src/contract/operations.js';
+import { TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN } from '../src/harness/base-health.js';
 import { parseRunOptions, runConformance } from '../src/runner/run-conformance.js';
-import { brokenResults } from './support/run-cli.js';
+import { REPORT_FILES } from '../reporters/write-report.js';
 
 const held: http.ServerResponse[] = [];
+let received = 0;
 const server = http.createServer((_req, res) => {
+  received += 1;
   held.push(res);
 });
 
@@ -23,31 +27,59 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
+const NETWORKS = ['polygon', 'base', 'xai'];
+const CONCURRENCY = 8;
+
 describe('a target that never answers', () => {
-  it('ends errored, base by base, with a complete report', async () => {
+  it('ends errored with the reason, every check of every network reported, after one round of timeouts', async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
     const options = parseRunOptions({
       target: origin,
       accessKey: 'hanging-target-key',
-      networks: 'polygon,base',
+      networks: NETWORKS.join(','),
       runs: '2',
       seed: '1',
       timeoutMs: '300',
-      reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
+      concurrency: String(CONCURRENCY),
+      reportDir,
     });
     const outcome = await runConformance(options, { log: () => undefined });
     expect(outcome.exitCode).toBe(1);
     const report = outcome.report;
-    expect(Object.fromEntries(report.networks.map((n) => [n.slug, n.status]))).toEqual({ polygon: 'failed', base: 'failed' });
+
+    // Complete: the four files, every network and every operation, each with its checks.
+    for (const file of REPORT_FILES) expect(existsSync(join(reportDir, file)), file).toBe(true);
+    expect(report.networks.map((n) => n.slug).sort()).toEqual([...NETWORKS].sort());
+    const perNetwork = OPERATIONS.filter(isPerNetwork).map(operationId);
+    const global = OPERATIONS.filter((op) => !isPerNetwork(op)).map(operationId);
+    for (const network of report.networks) {
+      expect(network.status).toBe('failed');
+      expect(network.operations.map((o) => o.operation)).toEqual(expect.arrayContaining(perNetwork));
+    }
     expect(report.global.status).toBe('failed');
-    const broken = brokenResults(report);
-    expect(broken.length).toBeGreaterThan(0);
-    for (const result of broken) expect(result.status, result.message).toBe('errored');
-    // No check passed against a server that never said anything.
-    expect(report.counts.passed).toBe(0);
-    const notAnswering = broken.filter((r) => /is not answering: \d+ requests in a row got no answer in time/.test(r.message ?? ''));
-    expect(notAnswering.map((r) => r.network)).toEqual(expect.arrayContaining(['polygon', 'base']));
+    expect(report.global.operations.map((o) => o.operation)).toEqual(expect.arrayContaining(global));
+    const operations = [...report.networks.flatMap((n) => n.operations), ...report.global.operations];
+    for (const operation of operations.filter((o) => findOperation(o.operation))) {
+      expect(operation.checks.map((c) => c.checkId), operation.operation).toEqual(expect.arrayContaining(['response-schema', 'auth-missing-key', 'error-body-schema']));
+    }
+
+    // Every check errored, saying why: no answer in time, or its base judged not answering.
+    const results = operations.flatMap((o) => o.checks);
+    expect(results.length).toBeGreaterThan(NETWORKS.length * perNetwork.length * 10);
+    for (const result of results) {
+      expect(result.status, `${result.key} on ${result.network}: ${result.message}`).toBe('errored');
+      expect(result.message, result.key).toMatch(/no complete answer within 300 ms|is not answering|already timed out/);
+    }
+    const notAnswering = results.filter((r) => /is not answering: \d+ requests (in a row|to http:\/\/127\.0\.0\.1:\d+) got no answer in time/.test(r.message ?? ''));
+    expect(new Set(notAnswering.map((r) => r.network))).toEqual(new Set([...NETWORKS, null]));
+
+    // Bounded: one round of requests in flight, the probe (one per base kind), and the few requests that took
+    // a slot freed by one of the first timeouts before the target was judged (per worker thread, at most two).
+    const probes = new Set(OPERATIONS.map((op) => op.base)).size;
+    expect(received).toBeLessThanOrEqual(CONCURRENCY + probes + 2 * (TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN - 1));
+    expect(report.run.requests).toBeLessThanOrEqual(received);
     expect(JSON.stringify(report)).not.toContain('hanging-target-key');
   }, 120_000);
 });

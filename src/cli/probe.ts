@@ -8,7 +8,14 @@ import type { RunConfig } from '../config/run-config.js';
 import { findNetwork, NETWORKS } from '../contract/networks.js';
 import { findOperation, type OperationDef } from '../contract/operations.js';
 import { operationUrl } from '../harness/endpoints.js';
-import { send } from '../transport/http-client.js';
+import { send, type HttpOutcome } from '../transport/http-client.js';
+
+/**
+ * How long the probe waits for a sign of life before it counts the target as there: a refusal or a reset comes
+ * at once, so an exchange still open by then is a target that is slow or hangs — the checks find out which,
+ * each with its own timeout, rather than the whole run waiting one more timeout before it starts.
+ */
+const PROBE_PATIENCE_MS = 2_000;
 
 /** A description of why the target is unreachable, or undefined when some base answered. */
 export async function probeTargets(config: RunConfig): Promise<string | undefined> {
@@ -17,17 +24,32 @@ export async function probeTargets(config: RunConfig): Promise<string | undefine
   const ops = config.operations.map((id) => findOperation(id)!).filter((op) => op && !(config.readOnly && op.writes));
   const byBase = new Map<string, OperationDef>();
   for (const op of ops) if (!byBase.has(op.base)) byBase.set(op.base, op);
-  const failures: string[] = [];
-  for (const op of byBase.values()) {
-    const url = operationUrl(config.targets, op, op.network.kind === 'none' ? null : network);
-    const outcome = await send(
-      { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' },
-      { timeoutMs: config.timeoutMs },
-    );
-    // Only a refused or unresolvable connection means "not there". A target that hangs or answers garbage is
-    // there and broken: the checks report that, each with its own timeout.
-    if (outcome.ok || outcome.failure !== 'connection') return undefined;
-    failures.push(`${url}: ${outcome.failure} (${outcome.message})`);
+  const failures = await Promise.all(
+    [...byBase.values()].map(async (op) => {
+      const url = operationUrl(config.targets, op, op.network.kind === 'none' ? null : network);
+      const outcome = await soonerOrStillOpen(
+        send({ method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' }, { timeoutMs: config.timeoutMs }),
+        Math.min(PROBE_PATIENCE_MS, config.timeoutMs),
+      );
+      // Only a refused or unresolvable connection means "not there". A target that hangs or answers garbage is
+      // there and broken: the checks report that, each with its own timeout.
+      if (outcome === 'still open' || outcome.ok || outcome.failure !== 'connection') return undefined;
+      return `${url}: ${outcome.failure} (${outcome.message})`;
+    }),
+  );
+  const unreachable = failures.filter((failure) => failure !== undefined);
+  return unreachable.length > 0 && unreachable.length === failures.length ? unreachable.join('; ') : undefined;
+}
+
+/** The outcome, or 'still open' when it has not come within `patienceMs` (the request goes on to its deadline). */
+async function soonerOrStillOpen(outcome: Promise<HttpOutcome>, patienceMs: number): Promise<HttpOutcome | 'still open'> {
+  let timer: NodeJS.Timeout | undefined;
+  const patience = new Promise<'still open'>((resolve) => {
+    timer = setTimeout(() => resolve('still open'), patienceMs);
+  });
+  try {
+    return await Promise.race([outcome, patience]);
+  } finally {
+    clearTimeout(timer);
   }
-  return failures.length > 0 ? failures.join('; ') : undefined;
 }

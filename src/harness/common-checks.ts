@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { invalidRequest, validRequest } from '../../properties/index.js';
 import { type OperationDef } from '../contract/operations.js';
 import { validators } from '../validation/validators.js';
-import { ERROR_CHECKS, judgeErrorAnswer } from './error-answers.js';
+import { ERROR_CHECKS } from './error-answers.js';
 import type { Example, OperationSpec } from './operation-spec.js';
 import { Inconclusive, Skip, Violation } from './outcomes.js';
 import { assertProperty } from './property.js';
@@ -135,7 +135,7 @@ export async function runErrorChecks(session: CheckSession): Promise<void> {
     await session.check(id, async (run) => {
       if (session.errorAnswers.length === 0) run.skip('no error answer was observed');
       for (const observed of session.errorAnswers) {
-        const finding = judgeErrorAnswer(observed.response)[id];
+        const finding = observed.findings[id];
         if (finding) {
           run.adopt(observed.index);
           run.fail({ ...finding, message: `${finding.message} (answer to the ${observed.checkId} request)` });

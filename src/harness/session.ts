@@ -11,10 +11,11 @@ import type { Network } from '../contract/networks.js';
 import { operationId, type OperationDef } from '../contract/operations.js';
 import type { CheckResult, Exchange } from '../report/model.js';
 import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
+import { judgeErrorAnswer, type ErrorFindings } from './error-answers.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { Redactor } from '../report/redactor.js';
 import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
-import { baseDownReason, noteBaseOutcome } from './base-health.js';
+import { baseDownReason, baseGivenUp, noteBaseOutcome } from './base-health.js';
 import { curlLine } from './curl.js';
 import { requestLine } from './request-line.js';
 import { operationUrl, serviceBase } from './endpoints.js';
@@ -66,11 +67,17 @@ export interface ExampleExchange {
   readonly outcome: HttpOutcome;
 }
 
-/** An answer the server gave, kept for the error checks with where it came from. */
+/**
+ * An error answer the server gave, judged when it came (judgeErrorAnswer) and kept for the error checks with
+ * where it came from: its status, its error name and the findings — not the answer itself, which may be large.
+ */
 export interface ObservedAnswer {
   readonly checkId: CheckId;
   readonly index: number;
-  readonly response: HttpResponse;
+  readonly status: number;
+  /** The body's `error` field, when it is a string. */
+  readonly error: string | undefined;
+  readonly findings: ErrorFindings;
 }
 
 export class CheckSession {
@@ -89,6 +96,8 @@ export class CheckSession {
   readonly keyAnswers = { refused: 0, accepted: 0 };
   private readonly redactor: Redactor;
   private readonly memo = new Map<string, Promise<unknown>>();
+  /** Exchanges whose body was cut when it came (cutLargeBody): the report shows it as it is, marked truncated. */
+  private readonly cutBodies = new Set<number>();
   /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
   private blocked: string | undefined;
   private timeouts = 0;
@@ -111,6 +120,11 @@ export class CheckSession {
 
   get operationId(): string {
     return this.subject;
+  }
+
+  /** The base the session's own requests go to (base-health.ts judges whether it still answers). */
+  get base(): string {
+    return serviceBase(this.config.targets, this.op.service, this.network);
   }
 
   get fixtures(): NetworkFixtures | undefined {
@@ -144,6 +158,8 @@ export class CheckSession {
     try {
       if (this.blocked) throw new Skip(this.blocked);
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
+      const notRun = this.notRunOnDownBase();
+      if (notRun) throw notRun;
       await body(run);
       result = { status: 'passed', ...this.evidenceOfPass(run.lastExchange) };
     } catch (error) {
@@ -152,9 +168,16 @@ export class CheckSession {
     return this.push(id, result, this.sent - sentBefore, Math.round(performance.now() - started));
   }
 
+  /** A base that stopped answering: its checks end at once, errored with the reason, sending nothing more. */
+  private notRunOnDownBase(): Inconclusive | undefined {
+    const down = baseDownReason(this.base);
+    return down === undefined ? undefined : new Inconclusive(`not run: ${down}`);
+  }
+
   /** Records a result decided elsewhere (e.g. two checks judged from one exchange). */
   record(id: CheckId, outcome: 'passed' | Violation | Skip | Inconclusive, exchangeIndex?: number): void {
     if (this.blocked) outcome = new Skip(this.blocked);
+    else if (outcome instanceof Skip) outcome = this.notRunOnDownBase() ?? outcome;
     const fields =
       outcome === 'passed'
         ? { status: 'passed' as const, ...this.evidenceOfPass(exchangeIndex) }
@@ -214,7 +237,7 @@ export class CheckSession {
       : this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
         ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0, unsent: true }
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
-    const outcome = this.screenPersonal(op, received);
+    const outcome = this.cutLargeBody(this.screenPersonal(op, received));
     if (this.config.verbose) console.log(this.redactor.text(requestLine(checkId, outcome)));
     // The parsed body is the caller's; what is kept for evidence is the text (parsed, it would weigh several
     // times as much, for every answer of every session at once).
@@ -225,15 +248,46 @@ export class CheckSession {
       if (outcome.response.status === 401) this.keyAnswers.refused += 1;
       else this.keyAnswers.accepted += 1;
     }
-    if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push({ checkId, index, response: outcome.response });
+    if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push(this.observed(checkId, index, outcome.response));
     return { index, outcome };
   }
 
+  /**
+   * A body longer than any message or report could show is kept only as far as it could be shown, in a string
+   * of its own (a slice would keep the whole answer alive): a server sending near-cap answers then costs the
+   * run kilobytes per exchange, not megabytes. The parsed body stays whole for the checks. It is cut after it
+   * was redacted whole: a Builder answer on arrival (screenPersonal); any other that could not be read as JSON
+   * here (fail closed: too deep to walk is a placeholder); in one that could, the redactor finds what the README
+   * promises (keys, URL secrets, e-mail addresses) in the text itself.
+   */
+  private cutLargeBody(outcome: HttpOutcome): HttpOutcome {
+    if (!outcome.ok || outcome.response.text.length <= REDACTION_WINDOW) return outcome;
+    const { response } = outcome;
+    const builder = outcome.request.url.includes('/Builder/');
+    const redacted = builder || response.json !== undefined ? response.text : redactBody(response.text, false).text;
+    this.cutBodies.add(this.exchanges.length);
+    return { ...outcome, response: { ...response, text: detached(redacted.slice(0, REDACTION_WINDOW)) } };
+  }
+
+  /** An error answer as the error checks need it: judged now, so the answer itself need not be kept. */
+  private observed(checkId: CheckId, index: number, response: HttpResponse): ObservedAnswer {
+    const body = response.json as { error?: unknown } | null | undefined;
+    const findings: ErrorFindings = {};
+    for (const [id, finding] of Object.entries(judgeErrorAnswer(response)) as [keyof ErrorFindings, ViolationDetail][]) {
+      findings[id] = { ...finding, ...boundedValues(finding) };
+    }
+    return { checkId, index, status: response.status, error: typeof body?.error === 'string' ? detached(body.error.slice(0, 200)) : undefined, findings };
+  }
+
   private async sendCounted(request: Parameters<typeof send>[0], base: string): Promise<HttpOutcome> {
-    const outcome = await send(request, { timeoutMs: this.config.timeoutMs, abandon: () => baseDownReason(base) });
+    const outcome = await send(request, {
+      timeoutMs: this.config.timeoutMs,
+      abandon: () => baseDownReason(base),
+      learn: (learned) => noteBaseOutcome(base, learned),
+      givenUp: baseGivenUp(base),
+    });
     if (outcome.ok || !outcome.unsent) this.sent += 1;
     if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
-    noteBaseOutcome(base, outcome);
     return outcome;
   }
 
@@ -250,10 +304,13 @@ export class CheckSession {
     return { ...outcome, response: { ...outcome.response, text: redactBody(outcome.response.text, true).text } };
   }
 
-  /** Text as it may leave the session: redacted whole, then cut. */
+  /**
+   * Text as it may leave the session: redacted whole, then cut, in a string of its own (a result lives to the
+   * end of the run; a slice of a whole answer would keep the answer alive as long).
+   */
   private safeText(text: string, max: number): { text: string; truncated: boolean } {
     const redacted = this.redactor.text(text.length > REDACTION_WINDOW ? text.slice(0, REDACTION_WINDOW) : text);
-    return redacted.length > max ? { text: `${redacted.slice(0, max)}…`, truncated: true } : { text: redacted, truncated: text.length > REDACTION_WINDOW };
+    return redacted.length > max ? { text: detached(`${redacted.slice(0, max)}…`), truncated: true } : { text: detached(redacted), truncated: text.length > REDACTION_WINDOW };
   }
 
   /** A value for a message: redacted, then cut to `max` characters on one line. */
@@ -280,14 +337,15 @@ export class CheckSession {
       ...(outcome.request.body === undefined ? {} : { body: this.safeText(redactBody(outcome.request.body, builder).text, REPORT_BODY_LIMIT).text }),
     };
     if (!outcome.ok) return { request, transportError: this.safeText(`${outcome.failure}: ${outcome.message}`, REPORT_BODY_LIMIT).text, durationMs: Math.round(outcome.durationMs) };
-    const body = this.safeText(redactBody(outcome.response.text, builder).text, REPORT_BODY_LIMIT);
+    const cut = this.cutBodies.has(index);
+    const body = this.safeText(cut ? outcome.response.text : redactBody(outcome.response.text, builder).text, REPORT_BODY_LIMIT);
     return {
       request,
       response: {
         status: outcome.response.status,
         headers: this.safeHeaders(outcome.response.headers),
         body: body.text,
-        truncated: body.truncated,
+        truncated: body.truncated || cut,
       },
       durationMs: Math.round(outcome.durationMs),
     };
@@ -411,3 +469,22 @@ export class CheckRun {
   }
 }
 
+
+/** A copy of `text` that shares no memory with the string it was cut from. */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** A finding's values, cut to what a message can show when they are large (a whole answer, say). */
+function boundedValues(finding: ViolationDetail): Pick<ViolationDetail, 'expected' | 'actual'> {
+  const bounded = (value: unknown): unknown => {
+    if (typeof value === 'string') return detached(value.slice(0, REDACTION_WINDOW));
+    if (value === null || typeof value !== 'object') return value;
+    const text = show(value, REDACTION_WINDOW);
+    return text.length < REDACTION_WINDOW ? value : detached(text);
+  };
+  return {
+    ...(finding.expected !== undefined ? { expected: bounded(finding.expected) } : {}),
+    ...(finding.actual !== undefined ? { actual: bounded(finding.actual) } : {}),
+  };
+}

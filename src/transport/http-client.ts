@@ -43,10 +43,18 @@ export interface TransportOptions {
   /** Bodies larger than this are not read: the answer is reported as too large. */
   readonly maxBodyBytes?: number;
   /**
-   * Asked once a slot is free, just before sending: a reason not to send after all (the base stopped
-   * answering while this request waited). The request then ends as a timeout with that reason, unsent.
+   * Asked before waiting for a slot and again once one is free, just before sending: a reason not to send
+   * after all (the base stopped answering, maybe while this request waited). The request then ends at once as
+   * a timeout with that reason, unsent.
    */
   readonly abandon?: () => string | undefined;
+  /**
+   * Told the outcome while the request still holds its slot: what it teaches (a base that does not answer)
+   * is known before the slot passes to the next request waiting for one.
+   */
+  readonly learn?: (outcome: HttpOutcome) => void;
+  /** Gives up a request in flight (its base was found not answering): it ends then as a timeout with the reason. */
+  readonly givenUp?: AbortSignal;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -74,10 +82,18 @@ export const requestCount = (): number => requestsSent;
 
 /** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */
 export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
-  return limiter.run(async () => {
+  const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
-    if (reason !== undefined) return { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
-    return sendWithRetry(request, options);
+    return reason === undefined ? undefined : { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
+  };
+  const early = abandoned();
+  if (early) return Promise.resolve(early);
+  return limiter.run(async () => {
+    const late = abandoned();
+    if (late) return late;
+    const outcome = await sendWithRetry(request, options);
+    options.learn?.(outcome);
+    return outcome;
   });
 }
 
@@ -104,6 +120,7 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
+      options.givenUp?.removeEventListener('abort', giveUp);
       resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
     };
     const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
@@ -126,6 +143,12 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       fail('timeout', `no complete answer within ${options.timeoutMs} ms`);
       req.destroy();
     }, options.timeoutMs);
+    function giveUp(): void {
+      fail('timeout', `no answer, given up: ${String(options.givenUp?.reason)}`);
+      req.destroy();
+    }
+    if (options.givenUp?.aborted) giveUp();
+    else options.givenUp?.addEventListener('abort', giveUp, { once: true });
     req.on('error', (error: NodeJS.ErrnoException) => {
       const described = `${error.code ?? ''} ${error.message}`;
       if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described)) fail('connection', error.message || error.code || 'connection failed');

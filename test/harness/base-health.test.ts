@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseDownReason, noteBaseOutcome, resetBaseHealth, TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN } from '../../src/harness/base-health.js';
+import { baseDownReason, baseGivenUp, noteBaseOutcome, resetBaseHealth, TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN } from '../../src/harness/base-health.js';
 import type { HttpOutcome } from '../../src/transport/http-client.js';
 
 const request = { method: 'POST', url: 'http://staging.test/rpc/API/GetSwapPrices', headers: {} };
@@ -29,9 +29,32 @@ describe('base health', () => {
     expect(baseDownReason('http://a.test')).toBeUndefined();
   });
 
-  it('keeps each base apart: one down base leaves the others answering', () => {
+  it('keeps each base of an origin that answers apart: one down base leaves the others answering', () => {
+    noteBaseOutcome('http://a.test/marketplace/base', answer);
     for (let i = 0; i < TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN; i += 1) noteBaseOutcome('http://a.test/marketplace/polygon', timeout);
     expect(baseDownReason('http://a.test/marketplace/polygon')).toBeDefined();
     expect(baseDownReason('http://a.test/marketplace/base')).toBeUndefined();
+    expect(baseDownReason('http://a.test/relayer/polygon')).toBeUndefined();
+  });
+
+  it('marks every base of an origin that never answered once its requests timed out, whichever bases they went to', () => {
+    const bases = ['http://a.test/marketplace/polygon', 'http://a.test/relayer/base', 'http://a.test'];
+    for (const base of bases.slice(0, TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN)) noteBaseOutcome(base, timeout);
+    for (const base of [...bases, 'http://a.test/indexer/xai']) expect(baseDownReason(base), base).toMatch(/is not answering: 3 requests to http:\/\/a\.test got no answer in time and it has answered none/);
+    expect(baseDownReason('http://b.test')).toBeUndefined();
+  });
+
+  it('gives up the requests in flight to a base when it is marked down, and forgives a silent origin that answers late', () => {
+    const inFlight = baseGivenUp('http://a.test/relayer/base');
+    const elsewhere = baseGivenUp('http://b.test/relayer/base');
+    for (let i = 0; i < TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN; i += 1) noteBaseOutcome('http://a.test/marketplace/polygon', timeout);
+    expect(inFlight.aborted).toBe(true);
+    expect(String(inFlight.reason)).toMatch(/http:\/\/a\.test\/relayer\/base is not answering/);
+    expect(elsewhere.aborted).toBe(false);
+    noteBaseOutcome('http://a.test/relayer/base', answer);
+    expect(baseDownReason('http://a.test/relayer/base')).toBeUndefined();
+    expect(baseGivenUp('http://a.test/relayer/base').aborted).toBe(false);
+    // The base that timed out three times in a row stays down on its own account.
+    expect(baseDownReason('http://a.test/marketplace/polygon')).toMatch(/3 requests in a row/);
   });
 });

@@ -43,6 +43,29 @@ describe('transport (nock)', () => {
     expect(outcome).toMatchObject({ ok: false, failure: 'timeout' });
   });
 
+  it('gives up a request in flight when told to, with the reason, and sends nothing once abandoned', async () => {
+    nock(ORIGIN).post('/hangs').delay(60_000).reply(200, {});
+    const givenUp = new AbortController();
+    const pending = send({ method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' }, { timeoutMs: 60_000, givenUp: givenUp.signal });
+    setTimeout(() => givenUp.abort('the base is not answering'), 20);
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ ok: false, failure: 'timeout', message: 'no answer, given up: the base is not answering' });
+    const before = requestCount();
+    const learned: unknown[] = [];
+    const abandoned = await send({ method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' }, { timeoutMs: 1000, abandon: () => 'down', learn: (o) => learned.push(o) });
+    expect(abandoned).toMatchObject({ ok: false, failure: 'timeout', unsent: true, message: 'not sent: down' });
+    expect(requestCount()).toBe(before);
+    expect(learned).toEqual([]);
+  });
+
+  it('tells what a request taught before its slot passes on', async () => {
+    nock(ORIGIN).post('/taught').reply(200, {});
+    const learned: boolean[] = [];
+    const outcome = await send({ method: 'POST', url: `${ORIGIN}/taught`, headers: {}, body: '{}' }, { timeoutMs: 1000, learn: (o) => learned.push(o.ok) });
+    expect(outcome.ok).toBe(true);
+    expect(learned).toEqual([true]);
+  });
+
   it('reports a connection the target resets every time, after a second try', async () => {
     const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
     const scope = nock(ORIGIN).post('/reset').times(2).replyWithError(reset());
