@@ -13,6 +13,7 @@ import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
+import { resetBaseHealth } from '../harness/base-health.js';
 import { specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { RunCollector } from '../runner/collector.js';
 import { runChecksInThread } from '../runner/thread-engine.js';
@@ -50,6 +51,8 @@ const KEY_REFUSED = 'the target refused the access key: every valid request made
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
+  // The probe runs on this thread: what an earlier run in this process learnt about a base does not carry over.
+  resetBaseHealth();
   const terminal = runTerminal(partial, io.log, io.stream);
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
