@@ -13,7 +13,7 @@ import { CHECK_CATALOGUE } from './catalogue.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Files whose checks every operation gets (the harness's suite-error is filed by the reporter). */
-const EVERY_OPERATION = ['src/harness/common-checks.ts', 'src/harness/error-answers.ts', 'src/harness/wrong-requests.ts', 'reporters/conformance-reporter.ts'];
+const EVERY_OPERATION = ['src/harness/common-checks.ts', 'src/harness/error-answers.ts', 'src/harness/wrong-requests.ts', 'src/runner/collector.ts'];
 const PER_SERVICE = 'specs/wire.spec.ts';
 
 export interface CheckScope {

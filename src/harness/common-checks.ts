@@ -12,7 +12,7 @@ import { Inconclusive, Skip, Violation } from './outcomes.js';
 import { assertProperty } from './property.js';
 import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
-import { judgeWrongRequestsNot5xx } from './wrong-requests.js';
+import { judgeWrongRequestsNot5xx, throwIfTargetSilent } from './wrong-requests.js';
 import type { CheckRun, CheckSession } from './session.js';
 import type { HttpOutcome, HttpResponse } from '../transport/http-client.js';
 
@@ -133,7 +133,10 @@ export async function runErrorChecks(session: CheckSession): Promise<void> {
   await judgeWrongRequestsNot5xx(session);
   for (const id of ERROR_CHECKS) {
     await session.check(id, async (run) => {
-      if (session.errorAnswers.length === 0) run.skip('no error answer was observed');
+      if (session.errorAnswers.length === 0) {
+        throwIfTargetSilent(session);
+        run.skip('no error answer was observed');
+      }
       for (const observed of session.errorAnswers) {
         const finding = observed.findings[id];
         if (finding) {

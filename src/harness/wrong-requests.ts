@@ -6,6 +6,7 @@
  */
 import type { CheckId } from '../checks/catalogue.js';
 import type { CheckSession } from './session.js';
+import { Inconclusive } from './outcomes.js';
 
 /** The checks whose requests are deliberately wrong, and what is wrong with each. */
 const WRONG_REQUESTS: Partial<Record<CheckId, string>> = {
@@ -19,7 +20,10 @@ const WRONG_REQUESTS: Partial<Record<CheckId, string>> = {
 
 export async function judgeWrongRequestsNot5xx(session: CheckSession): Promise<void> {
   await session.check('wrong-request-not-5xx', async (run) => {
-    if (!session.exchanges.some((outcome) => outcome.ok)) run.skip('no request of this operation got an answer');
+    if (!session.exchanges.some((outcome) => outcome.ok)) {
+      throwIfTargetSilent(session);
+      run.skip('no request of this operation got an answer');
+    }
     const wrong = session.errorAnswers.filter((a) => WRONG_REQUESTS[a.checkId] !== undefined);
     for (const observed of wrong) {
       if (observed.status < 500) continue;
@@ -33,4 +37,14 @@ export async function judgeWrongRequestsNot5xx(session: CheckSession): Promise<v
     }
     if (wrong[0]) run.adopt(wrong[0].index);
   });
+}
+
+/**
+ * When no request of the session got any answer because the target did not give one (a timeout, a reset), a
+ * check judging the answers could not run: an error of the run, never a reason to skip the check.
+ */
+export function throwIfTargetSilent(session: CheckSession): void {
+  if (session.exchanges.some((outcome) => outcome.ok)) return;
+  const failed = session.exchanges.find((outcome) => !outcome.ok);
+  if (failed && !failed.ok) throw new Inconclusive(`no request of this operation got an answer: ${failed.message}`);
 }
