@@ -25,4 +25,3 @@ export function address(constraints: AddressConstraints = {}): fc.Arbitrary<stri
   if (spelling === 'checksummed') return checksummed;
   return fc.oneof(lower, checksummed);
 }
-

@@ -32,7 +32,14 @@ export function bodyNodes(body: unknown, schema: JsonSchema): BodyNode[] {
   return nodes;
 }
 
-function visit(value: unknown, schema: JsonSchema, location: SchemaLocation, pointer: string, role: BodyNode['role'], out: BodyNode[]): void {
+function visit(
+  value: unknown,
+  schema: JsonSchema,
+  location: SchemaLocation,
+  pointer: string,
+  role: BodyNode['role'],
+  out: BodyNode[],
+): void {
   const [node, where] = branchFor(value, ...dereference(schema, location));
   out.push({ pointer, value, schema: node, location: where, role });
   if (isRecord(value)) {

@@ -23,7 +23,11 @@ describe('hexData()', () => {
   });
 
   it('honours the byte range, also where no call-data length fits', () => {
-    for (const [minBytes, maxBytes] of [[5, 30], [65, 65], [0, 3]] as const) {
+    for (const [minBytes, maxBytes] of [
+      [5, 30],
+      [65, 65],
+      [0, 3],
+    ] as const) {
       fc.assert(
         fc.property(hexData({ minBytes, maxBytes }), (h) => {
           expect(byteLength(h)).toBeGreaterThanOrEqual(minBytes);

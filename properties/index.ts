@@ -24,5 +24,11 @@ export {
   type SchemaBreach,
 } from './mutations/index.js';
 export { numberSemantics, type NumberSemantics } from './number-semantics.js';
-export { narrowedFilterPair, NARROWINGS, type NarrowedFilterPair, type NarrowedFilterPairConstraints, type NarrowingName } from './narrowed-filter-pair.js';
+export {
+  narrowedFilterPair,
+  NARROWINGS,
+  type NarrowedFilterPair,
+  type NarrowedFilterPairConstraints,
+  type NarrowingName,
+} from './narrowed-filter-pair.js';
 export { listingFilter, type ListingFilterConstraints } from './listing-filter.js';

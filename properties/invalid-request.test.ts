@@ -43,26 +43,34 @@ describe('invalidRequest()', () => {
     '%s: fails must exactly at the mutated field',
     (_, op, name) => {
       assertEach(op, name, (invalid) => {
-        const pointers = validators().must(op.request.$id!, invalid.body).map((issue) => issue.pointer);
+        const pointers = validators()
+          .must(op.request.$id!, invalid.body)
+          .map((issue) => issue.pointer);
         expect(pointers).toContain(invalid.path);
       });
     },
   );
 
-  it.each(PAIRS.filter(([, , name]) => name === 'unknown-enum-value'))('%s: a closed enum fails must, an open one only should', (_, op, name) => {
-    assertEach(op, name, (invalid) => {
-      const level = invalid.schemaBreach === 'must' ? validators().must : validators().should;
-      expect(level.call(validators(), op.request.$id!, invalid.body).map((issue) => issue.pointer)).toContain(invalid.path);
-    });
-  });
+  it.each(PAIRS.filter(([, , name]) => name === 'unknown-enum-value'))(
+    '%s: a closed enum fails must, an open one only should',
+    (_, op, name) => {
+      assertEach(op, name, (invalid) => {
+        const level = invalid.schemaBreach === 'must' ? validators().must : validators().should;
+        expect(level.call(validators(), op.request.$id!, invalid.body).map((issue) => issue.pointer)).toContain(invalid.path);
+      });
+    },
+  );
 
-  it.each(PAIRS.filter(([, , name]) => name === 'negative-or-fractional-integer'))('%s: a negative or fractional number, which the number-typed schema still admits', (_, op, name) => {
-    assertEach(op, name, (invalid) => {
-      const value = valueAt(invalid.body, invalid.path!);
-      expect(typeof value === 'number' && (value < 0 || !Number.isInteger(value))).toBe(true);
-      expect(invalid.schemaBreach).toBe('none');
-    });
-  });
+  it.each(PAIRS.filter(([, , name]) => name === 'negative-or-fractional-integer'))(
+    '%s: a negative or fractional number, which the number-typed schema still admits',
+    (_, op, name) => {
+      assertEach(op, name, (invalid) => {
+        const value = valueAt(invalid.body, invalid.path!);
+        expect(typeof value === 'number' && (value < 0 || !Number.isInteger(value))).toBe(true);
+        expect(invalid.schemaBreach).toBe('none');
+      });
+    },
+  );
 
   it.each(PAIRS.filter(([, , name]) => name === 'malformed-json'))('%s: a raw body JSON.parse refuses', (_, op, name) => {
     assertEach(op, name, (invalid) => {
@@ -82,7 +90,9 @@ describe('invalidRequest()', () => {
 
   it('offers every body-independent mutation for every operation', () => {
     for (const op of OPERATIONS) {
-      expect(applicableMutations(op)).toEqual(expect.arrayContaining(['change-field-type', 'add-unknown-field', 'malformed-json', 'non-object-body']));
+      expect(applicableMutations(op)).toEqual(
+        expect.arrayContaining(['change-field-type', 'add-unknown-field', 'malformed-json', 'non-object-body']),
+      );
     }
   });
 
@@ -99,9 +109,13 @@ describe('invalidRequest()', () => {
 
   it('is reproducible for a seed', () => {
     for (const op of OPERATIONS) {
-      expect(fc.sample(invalidRequest(op, CONTEXT), { seed: 11, numRuns: 20 })).toEqual(fc.sample(invalidRequest(op, CONTEXT), { seed: 11, numRuns: 20 }));
+      expect(fc.sample(invalidRequest(op, CONTEXT), { seed: 11, numRuns: 20 })).toEqual(
+        fc.sample(invalidRequest(op, CONTEXT), { seed: 11, numRuns: 20 }),
+      );
     }
-    expect(fc.sample(invalidRequest(GetFloorOrder), { seed: 11, numRuns: 20 })).not.toEqual(fc.sample(invalidRequest(GetFloorOrder), { seed: 12, numRuns: 20 }));
+    expect(fc.sample(invalidRequest(GetFloorOrder), { seed: 11, numRuns: 20 })).not.toEqual(
+      fc.sample(invalidRequest(GetFloorOrder), { seed: 12, numRuns: 20 }),
+    );
   });
 });
 

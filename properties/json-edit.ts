@@ -29,4 +29,3 @@ function parentOf(document: unknown, pointer: string): [Record<string, unknown> 
 function unescape(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
-

@@ -34,9 +34,7 @@ let registry: ReadonlyMap<string, JsonSchema> | undefined;
 
 /** Every contract schema by `$id`, as published: the one place `$ref`s resolve against. */
 export function schemaRegistry(): ReadonlyMap<string, JsonSchema> {
-  registry ??= new Map(
-    contractSchemaFiles().map(({ schema }) => [schema.$id!, publishable(schema) as JsonSchema] as const),
-  );
+  registry ??= new Map(contractSchemaFiles().map(({ schema }) => [schema.$id!, publishable(schema) as JsonSchema] as const));
   return registry;
 }
 

@@ -5,7 +5,11 @@ import { validators } from '../src/validation/validators.js';
 import { listingFilter } from './listing-filter.js';
 import { RUNS, SEED } from '../test/properties/seed.js';
 
-const OWN = { createdBy: '0x1111111111111111111111111111111111111111', marketplace: 'opensea', currency: '0x2222222222222222222222222222222222222222' };
+const OWN = {
+  createdBy: '0x1111111111111111111111111111111111111111',
+  marketplace: 'opensea',
+  currency: '0x2222222222222222222222222222222222222222',
+};
 
 describe('listingFilter()', () => {
   it('gives filters with at least one non-empty clause that pass the request schema', () => {
@@ -29,16 +33,27 @@ describe('listingFilter()', () => {
     const own = { createdBy: OWN.createdBy, marketplace: OWN.marketplace, currencies: OWN.currency };
     for (const clause of ['createdBy', 'marketplace', 'currencies'] as const) {
       const lists = filters.flatMap((f) => (f[clause] ? [f[clause]] : []));
-      expect(lists.some((l) => l.length === 1 && l[0] === own[clause]), clause).toBe(true);
-      expect(lists.some((l) => !l.includes(own[clause])), clause).toBe(true);
-      expect(lists.some((l) => l.length === 2 && l.includes(own[clause])), clause).toBe(true);
+      expect(
+        lists.some((l) => l.length === 1 && l[0] === own[clause]),
+        clause,
+      ).toBe(true);
+      expect(
+        lists.some((l) => !l.includes(own[clause])),
+        clause,
+      ).toBe(true);
+      expect(
+        lists.some((l) => l.length === 2 && l.includes(own[clause])),
+        clause,
+      ).toBe(true);
     }
   });
 
   it('keeps the listing about half the time', () => {
     const filters = fc.sample(listingFilter({ matching: OWN }), { seed: SEED, numRuns: 400 });
     const own = { createdBy: OWN.createdBy, marketplace: OWN.marketplace, currencies: OWN.currency };
-    const keeping = filters.filter((f) => (['createdBy', 'marketplace', 'currencies'] as const).every((c) => !f[c] || f[c].includes(own[c])));
+    const keeping = filters.filter((f) =>
+      (['createdBy', 'marketplace', 'currencies'] as const).every((c) => !f[c] || f[c].includes(own[c])),
+    );
     expect(keeping.length / filters.length).toBeGreaterThan(0.35);
     expect(keeping.length / filters.length).toBeLessThan(0.65);
   });

@@ -38,7 +38,10 @@ export function listingFilter(constraints: ListingFilterConstraints = {}): fc.Ar
   );
   const any = fc.constantFrom<Choice>('absent', 'own', 'other', 'both');
   const choices = fc
-    .oneof(fc.tuple(keeping, keeping, keeping), fc.tuple(any, any, any).filter((t) => t.includes('other')))
+    .oneof(
+      fc.tuple(keeping, keeping, keeping),
+      fc.tuple(any, any, any).filter((t) => t.includes('other')),
+    )
     .filter((t) => t.some((c) => c !== 'absent'));
   const others = fc.record({
     createdBy: otherAddress(own.createdBy, constraints.seen?.accounts),

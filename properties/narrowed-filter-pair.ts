@@ -70,11 +70,16 @@ export function narrowedFilterPair(constraints: NarrowedFilterPairConstraints = 
     };
     return fc.record({ side: fc.constantFrom('listing' as const, 'offer' as const), wide: wideFilter(pools) }).chain(({ side, wide }) => {
       const applicable = NARROWINGS.filter((name) => NARROW[name](wide, pools) !== undefined);
-      return fc.subarray(applicable, { minLength: 1 }).chain((names) =>
-        names
-          .reduce<fc.Arbitrary<Filter>>((filter, name) => filter.chain((f) => NARROW[name](f, pools) ?? fc.constant(f)), fc.constant(wide))
-          .map((narrow) => ({ side, wide, narrow, narrowings: names })),
-      );
+      return fc
+        .subarray(applicable, { minLength: 1 })
+        .chain((names) =>
+          names
+            .reduce<fc.Arbitrary<Filter>>(
+              (filter, name) => filter.chain((f) => NARROW[name](f, pools) ?? fc.constant(f)),
+              fc.constant(wide),
+            )
+            .map((narrow) => ({ side, wide, narrow, narrowings: names })),
+        );
     });
   });
 }
@@ -86,8 +91,10 @@ function sourcesOf(filters: readonly Readonly<Record<string, unknown>>[]): Sourc
     if (!clause || seen.has(clause.name)) return [];
     seen.add(clause.name);
     const range = intRange(filter);
-    if (range && Number.isSafeInteger(range.min) && Number.isSafeInteger(range.max)) return [{ kind: 'range', name: clause.name, ...range }];
-    if (clause.type !== 'INT' && clause.values && clause.values.length > 0) return [{ kind: 'values', name: clause.name, type: clause.type, values: clause.values }];
+    if (range && Number.isSafeInteger(range.min) && Number.isSafeInteger(range.max))
+      return [{ kind: 'range', name: clause.name, ...range }];
+    if (clause.type !== 'INT' && clause.values && clause.values.length > 0)
+      return [{ kind: 'values', name: clause.name, type: clause.type, values: clause.values }];
     return [];
   });
 }
@@ -98,7 +105,9 @@ function clauseOf(source: Source): fc.Arbitrary<Clause> {
       .tuple(fc.integer({ min: source.min, max: source.max }), fc.integer({ min: source.min, max: source.max }))
       .map(([a, b]) => ({ name: source.name, type: 'INT' as const, min: Math.min(a, b), max: Math.max(a, b) }));
   }
-  return fc.subarray([...source.values], { minLength: 1, maxLength: Math.min(4, source.values.length) }).map((values) => ({ name: source.name, type: source.type, values }));
+  return fc
+    .subarray([...source.values], { minLength: 1, maxLength: Math.min(4, source.values.length) })
+    .map((values) => ({ name: source.name, type: source.type, values }));
 }
 
 function wideFilter(pools: Pools): fc.Arbitrary<Filter> {
@@ -108,7 +117,11 @@ function wideFilter(pools: Pools): fc.Arbitrary<Filter> {
     inCurrencyAddresses: fc.subarray([...pools.currencies], { minLength: 1 }),
     inAccounts: fc.subarray([...pools.accounts], { minLength: 1 }),
     ...(pools.sources.length > 0
-      ? { properties: fc.subarray([...pools.sources], { minLength: 1, maxLength: Math.min(2, pools.sources.length) }).chain((s) => fc.tuple(...s.map(clauseOf))) }
+      ? {
+          properties: fc
+            .subarray([...pools.sources], { minLength: 1, maxLength: Math.min(2, pools.sources.length) })
+            .chain((s) => fc.tuple(...s.map(clauseOf))),
+        }
       : {}),
   };
   // The cast is the model's promise (every key a CollectiblesFilter field), checked by the generator's test.
@@ -121,10 +134,15 @@ const NARROW: Record<NarrowingName, (f: Filter, pools: Pools) => fc.Arbitrary<Fi
     const used = new Set((f.properties ?? []).map((p) => p.name));
     const unused = pools.sources.filter((s) => !used.has(s.name));
     if (unused.length === 0) return undefined;
-    return fc.constantFrom(...unused).chain(clauseOf).map((clause) => ({ ...f, properties: [...(f.properties ?? []), clause] }));
+    return fc
+      .constantFrom(...unused)
+      .chain(clauseOf)
+      .map((clause) => ({ ...f, properties: [...(f.properties ?? []), clause] }));
   },
   'narrow-int-range': (f) => {
-    const ranged = (f.properties ?? []).flatMap((p, i) => (p.type === 'INT' && typeof p.min === 'number' && typeof p.max === 'number' ? [i] : []));
+    const ranged = (f.properties ?? []).flatMap((p, i) =>
+      p.type === 'INT' && typeof p.min === 'number' && typeof p.max === 'number' ? [i] : [],
+    );
     if (ranged.length === 0) return undefined;
     return fc.constantFrom(...ranged).chain((i) => {
       const clause = f.properties![i]!;

@@ -40,33 +40,50 @@ describe('requestFromSchema()', () => {
   });
 
   it('resolves $ref into the referenced schema', () => {
-    const docs = fc.sample(requestFromSchema(GetFloorOrder.request, { optionalFields: 'always' }), { seed: SEED, numRuns: 20 }) as { filter: Record<string, unknown> }[];
+    const docs = fc.sample(requestFromSchema(GetFloorOrder.request, { optionalFields: 'always' }), { seed: SEED, numRuns: 20 }) as {
+      filter: Record<string, unknown>;
+    }[];
     for (const d of docs) expect(typeof d.filter['includeEmpty']).toBe('boolean');
   });
 
   it('keeps arrays short, and honours the array bounds', () => {
-    const short = fc.sample(requestFromSchema(RemoveAudienceContacts.request, { optionalFields: 'always' }), { seed: SEED, numRuns: 100 }) as { contactIds: number[] }[];
+    const short = fc.sample(requestFromSchema(RemoveAudienceContacts.request, { optionalFields: 'always' }), {
+      seed: SEED,
+      numRuns: 100,
+    }) as { contactIds: number[] }[];
     expect(Math.max(...short.map((d) => d.contactIds.length))).toBe(3);
-    const bounded = fc.sample(requestFromSchema(RemoveAudienceContacts.request, { optionalFields: 'always', minArrayLength: 1, maxArrayLength: 1 }), { seed: SEED, numRuns: 20 }) as { contactIds: number[] }[];
+    const bounded = fc.sample(
+      requestFromSchema(RemoveAudienceContacts.request, { optionalFields: 'always', minArrayLength: 1, maxArrayLength: 1 }),
+      { seed: SEED, numRuns: 20 },
+    ) as { contactIds: number[] }[];
     expect(bounded.every((d) => d.contactIds.length === 1)).toBe(true);
   });
 
   it('draws closed enums over every value', () => {
     const seen = new Set<unknown>();
-    const docs = fc.sample(requestFromSchema(CollectiblesFilter, { optionalFields: 'always', minArrayLength: 3 }), { seed: SEED, numRuns: 200 });
+    const docs = fc.sample(requestFromSchema(CollectiblesFilter, { optionalFields: 'always', minArrayLength: 3 }), {
+      seed: SEED,
+      numRuns: 200,
+    });
     for (const d of docs as { marketplaces: string[] }[]) d.marketplaces.forEach((m) => seen.add(m));
     expect([...seen].sort()).toEqual([...MARKETPLACE_KINDS].sort());
   });
 
   it('makes request numbers small non-negative integers', () => {
-    const docs = fc.sample(requestFromSchema(RemoveAudienceContacts.request, { optionalFields: 'always' }), { seed: SEED, numRuns: 100 }) as Record<string, number | number[]>[];
+    const docs = fc.sample(requestFromSchema(RemoveAudienceContacts.request, { optionalFields: 'always' }), {
+      seed: SEED,
+      numRuns: 100,
+    }) as Record<string, number | number[]>[];
     for (const value of docs.flatMap((d) => Object.values(d).flat())) {
       expect(Number.isInteger(value) && value >= 0).toBe(true);
     }
   });
 
   it('treats "x or null" as x', () => {
-    const docs = fc.sample(requestFromSchema(PropertyFilterInput, { optionalFields: 'always' }), { seed: SEED, numRuns: 50 }) as Record<string, unknown>[];
+    const docs = fc.sample(requestFromSchema(PropertyFilterInput, { optionalFields: 'always' }), { seed: SEED, numRuns: 50 }) as Record<
+      string,
+      unknown
+    >[];
     expect(docs.every((d) => typeof d['min'] === 'number' && typeof d['max'] === 'number')).toBe(true);
   });
 

@@ -53,10 +53,7 @@ const BY_CONVENTION: Record<Convention, () => fc.Arbitrary<string>> = {
   rfc3339: () => rfc3339Timestamp(),
 };
 
-export function requestFromSchema(
-  schema: JsonSchema | TSchema,
-  constraints: RequestFromSchemaConstraints = {},
-): fc.Arbitrary<unknown> {
+export function requestFromSchema(schema: JsonSchema | TSchema, constraints: RequestFromSchemaConstraints = {}): fc.Arbitrary<unknown> {
   const root = published(schema);
   const settings: Settings = {
     optionalFields: constraints.optionalFields ?? 'sometimes',
@@ -101,7 +98,8 @@ function arbitraryForType(type: JsonType, node: JsonSchema, where: SchemaLocatio
 function objectArbitrary(node: JsonSchema, where: SchemaLocation, settings: Settings): fc.Arbitrary<Record<string, unknown>> {
   const properties = Object.entries(node.properties ?? {});
   // An object the contract leaves open and empty ("object"): a few scalar entries stand for its content.
-  if (properties.length === 0) return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), jsonScalar(), { maxKeys: 3, noNullPrototype: true });
+  if (properties.length === 0)
+    return fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), jsonScalar(), { maxKeys: 3, noNullPrototype: true });
   const required = new Set(node.required ?? []);
   const included = settings.optionalFields === 'never' ? properties.filter(([key]) => required.has(key)) : properties;
   const model: Record<string, fc.Arbitrary<unknown>> = {};

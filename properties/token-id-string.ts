@@ -13,7 +13,5 @@ export interface TokenIdStringConstraints {
 export function tokenIdString(constraints: TokenIdStringConstraints = {}): fc.Arbitrary<string> {
   const max = constraints.max ?? UINT256_MAX;
   const sequential = fc.bigInt({ min: 0n, max: max < 10_000n ? max : 10_000n });
-  return fc
-    .oneof({ arbitrary: sequential, weight: 4 }, { arbitrary: uint256({ max }), weight: 1 })
-    .map((n) => n.toString(10));
+  return fc.oneof({ arbitrary: sequential, weight: 4 }, { arbitrary: uint256({ max }), weight: 1 }).map((n) => n.toString(10));
 }

@@ -80,8 +80,12 @@ describe('validRequest()', () => {
   it('is reproducible for a seed', () => {
     for (const op of OPERATIONS) {
       const context = { network: POLYGON, fixtures: FIXTURES };
-      expect(fc.sample(validRequest(op, context), { seed: 7, numRuns: 10 })).toEqual(fc.sample(validRequest(op, context), { seed: 7, numRuns: 10 }));
+      expect(fc.sample(validRequest(op, context), { seed: 7, numRuns: 10 })).toEqual(
+        fc.sample(validRequest(op, context), { seed: 7, numRuns: 10 }),
+      );
     }
-    expect(fc.sample(validRequest(GetFloorOrder), { seed: 7, numRuns: 10 })).not.toEqual(fc.sample(validRequest(GetFloorOrder), { seed: 8, numRuns: 10 }));
+    expect(fc.sample(validRequest(GetFloorOrder), { seed: 7, numRuns: 10 })).not.toEqual(
+      fc.sample(validRequest(GetFloorOrder), { seed: 8, numRuns: 10 }),
+    );
   });
 });

@@ -29,7 +29,9 @@ export class ConformanceReporter implements Reporter {
     this.collector.unitFinished({
       suite: testCase.parent.type === 'suite' ? testCase.parent.name : testCase.module.moduleId,
       network: testCase.name === 'global' ? null : testCase.name,
-      ...(completed ? { outcome: meta } : { failure: result.errors?.map((e) => e.message).join('\n') ?? 'the test ended without check results' }),
+      ...(completed
+        ? { outcome: meta }
+        : { failure: result.errors?.map((e) => e.message).join('\n') ?? 'the test ended without check results' }),
       durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
       unitsTotal: this.testsTotal,
     });
@@ -40,7 +42,8 @@ export class ConformanceReporter implements Reporter {
     for (const module of testModules) {
       for (const error of module.errors()) incidents.push(`${module.moduleId}: ${error.message}`);
       // A suite that failed outside its tests (a describe block that threw, or held no test) is an incident too.
-      for (const suite of module.children.allSuites()) for (const error of suite.errors()) incidents.push(`${suite.fullName}: ${error.message}`);
+      for (const suite of module.children.allSuites())
+        for (const error of suite.errors()) incidents.push(`${suite.fullName}: ${error.message}`);
     }
     for (const error of unhandledErrors) incidents.push(`unhandled: ${error.message}`);
     this.collector.finish(incidents);

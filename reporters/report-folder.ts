@@ -8,7 +8,18 @@
  *   rename: a reader sees the whole earlier set, nothing, or the whole new set, never a mix.
  * Every refusal is a ReportFolderError with a one-line message (exit code 2).
  */
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Written into every published folder: a folder holding it is the tool's to replace. */

@@ -53,7 +53,12 @@ async function childRun(mode: string): Promise<RunFigures> {
   const outcome = await runConformance(options, { log: () => undefined });
   const wallSeconds = (performance.now() - started) / 1000;
   await server?.close();
-  return { verdict: outcome.report.verdict, wallSeconds, requests: outcome.report.run.requests, maxRssMb: process.resourceUsage().maxRSS / 1024 };
+  return {
+    verdict: outcome.report.verdict,
+    wallSeconds,
+    requests: outcome.report.run.requests,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+  };
 }
 
 function inChild(mode: string): Promise<RunFigures> {
@@ -76,13 +81,21 @@ async function recordMix(): Promise<autocannon.Request[]> {
       const value = ctx.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    mix.push({ method: ctx.method as NonNullable<autocannon.Request['method']>, path: ctx.path, headers, ...(ctx.method === 'GET' ? {} : { body: ctx.rawBody }) });
+    mix.push({
+      method: ctx.method as NonNullable<autocannon.Request['method']>,
+      path: ctx.path,
+      headers,
+      ...(ctx.method === 'GET' ? {} : { body: ctx.rawBody }),
+    });
     return undefined;
   };
   const server = await startReferenceServer({ accessKey: ACCESS_KEY, faults: [{ intercept: record }] });
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   await runConformance(
-    { ...parseRunOptions({ seed: values.seed, reportDir, target: server.origin, accessKey: ACCESS_KEY, networks: 'polygon' }), fixtures: server.fixtures },
+    {
+      ...parseRunOptions({ seed: values.seed, reportDir, target: server.origin, accessKey: ACCESS_KEY, networks: 'polygon' }),
+      fixtures: server.fixtures,
+    },
     { log: () => undefined },
   );
   await server.close();
@@ -92,7 +105,11 @@ async function recordMix(): Promise<autocannon.Request[]> {
 /** The server in a process of its own (as in a run, where the checks run in a worker), loaded by autocannon. */
 async function ceiling(mix: autocannon.Request[], connections: number): Promise<{ rate: number; errors: number; timeouts: number }> {
   const { spawn } = await import('node:child_process');
-  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'bin', 'conformance.mjs'), 'serve', '--access-key', ACCESS_KEY, '--seed', '1'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    [join(import.meta.dirname, '..', 'bin', 'conformance.mjs'), 'serve', '--access-key', ACCESS_KEY, '--seed', '1'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   try {
     const origin = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -104,7 +121,11 @@ async function ceiling(mix: autocannon.Request[], connections: number): Promise<
       child.on('exit', () => reject(new Error(`the reference server did not start: ${out}`)));
     });
     const result = await autocannon({ url: origin, connections, duration: Number(values['ceiling-seconds']), requests: mix });
-    return { rate: result.requests.total / (result.duration || Number(values['ceiling-seconds'])), errors: result.errors, timeouts: result.timeouts };
+    return {
+      rate: result.requests.total / (result.duration || Number(values['ceiling-seconds'])),
+      errors: result.errors,
+      timeouts: result.timeouts,
+    };
   } finally {
     child.kill('SIGTERM');
   }
@@ -120,7 +141,9 @@ if (values.child) {
   for (let i = 0; i < repeat; i += 1) {
     const run = await inChild('embedded');
     runs.push(run);
-    console.log(`full run ${i + 1}/${repeat} (embedded server): ${run.verdict} · wall ${run.wallSeconds.toFixed(2)} s · ${run.requests} requests · ${(run.requests / run.wallSeconds).toFixed(0)} req/s · peak ${run.maxRssMb.toFixed(0)} MB`);
+    console.log(
+      `full run ${i + 1}/${repeat} (embedded server): ${run.verdict} · wall ${run.wallSeconds.toFixed(2)} s · ${run.requests} requests · ${(run.requests / run.wallSeconds).toFixed(0)} req/s · peak ${run.maxRssMb.toFixed(0)} MB`,
+    );
   }
   const wall = median(runs.map((r) => r.wallSeconds));
   const rate = median(runs.map((r) => r.requests / r.wallSeconds));
@@ -130,8 +153,12 @@ if (values.child) {
   const far = await inChild('latency');
   console.log('');
   console.log(`full default run, embedded server:  median wall ${wall.toFixed(2)} s over ${repeat} · ${rate.toFixed(0)} req/s`);
-  console.log(`HTTP ceiling of that server:        ${ceilingRate.toFixed(0)} req/s (autocannon, ${connections} connections, the ${mix.length} requests of a one-network run; ${errors} errors, ${timeouts} timeouts)`);
+  console.log(
+    `HTTP ceiling of that server:        ${ceilingRate.toFixed(0)} req/s (autocannon, ${connections} connections, the ${mix.length} requests of a one-network run; ${errors} errors, ${timeouts} timeouts)`,
+  );
   console.log(`run rate / ceiling:                 ${((100 * rate) / ceilingRate).toFixed(0)} %`);
-  console.log(`full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`);
+  console.log(
+    `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
+  );
   console.log(`peak memory of a full run:          ${Math.max(...runs.map((r) => r.maxRssMb), far.maxRssMb).toFixed(0)} MB`);
 }

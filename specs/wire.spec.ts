@@ -21,7 +21,12 @@ async function badRoute(session: CheckSession, config: RunConfig, service: Servi
     const answer = await run.send({}, { url });
     const body = answer.json as Record<string, unknown> | undefined;
     if (answer.status !== 404 || body?.['error'] !== 'WebrpcBadRoute') {
-      run.fail({ message: 'an unknown method should be answered 404 WebrpcBadRoute', pointer: '', expected: '404 WebrpcBadRoute', actual: `${answer.status} ${String(body?.['error'] ?? '')}`.trim() });
+      run.fail({
+        message: 'an unknown method should be answered 404 WebrpcBadRoute',
+        pointer: '',
+        expected: '404 WebrpcBadRoute',
+        actual: `${answer.status} ${String(body?.['error'] ?? '')}`.trim(),
+      });
     }
   });
   await runErrorChecks(session);
@@ -31,7 +36,9 @@ registerSuite({
   name: WIRE_SUITE,
   units(config, ownsGlobal) {
     const services = wireServices(config.operations);
-    const networks = (services.perNetwork.length > 0 ? config.networks : []).filter((slug) => isSelected(config, WIRE_SUITE, slug)).map(networkBySlug);
+    const networks = (services.perNetwork.length > 0 ? config.networks : [])
+      .filter((slug) => isSelected(config, WIRE_SUITE, slug))
+      .map(networkBySlug);
     const global = services.global.length > 0 && ownsGlobal && isSelected(config, WIRE_SUITE, null);
     return [...networks, ...(global ? [null] : [])];
   },

@@ -26,7 +26,16 @@ afterAll(async () => {
 function options(server: RunningReferenceServer) {
   const dir = mkdtempSync(join(tmpdir(), 'certify-'));
   writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(server.fixtures));
-  return { target: server.origin, accessKey: server.accessKey, fixtures: join(dir, 'fixtures.json'), reportDir: join(dir, 'report'), networks: ['polygon'], operations: [FLOOR], runs: 2, seed: 3 };
+  return {
+    target: server.origin,
+    accessKey: server.accessKey,
+    fixtures: join(dir, 'fixtures.json'),
+    reportDir: join(dir, 'report'),
+    networks: ['polygon'],
+    operations: [FLOOR],
+    runs: 2,
+    seed: 3,
+  };
 }
 
 describe('certify()', () => {
@@ -39,7 +48,10 @@ describe('certify()', () => {
   it('resolves to a failing report naming the check for a broken one', async () => {
     const report = await certify(options(broken));
     expect(report.verdict).toBe('fail');
-    const failed = report.networks.flatMap((n) => n.operations).flatMap((o) => o.checks).filter((c) => c.status === 'failed');
+    const failed = report.networks
+      .flatMap((n) => n.operations)
+      .flatMap((o) => o.checks)
+      .filter((c) => c.status === 'failed');
     expect(failed.map((c) => c.key)).toContain(`${FLOOR}:response-schema`);
   }, 120_000);
 

@@ -24,7 +24,11 @@ describe('conformance run (embedded reference server, all networks)', () => {
   }, 300_000);
 
   it('exits 0 with every MUST check passed on all 39 networks', () => {
-    expect(brokenResults(report).filter((r) => r.level === 'MUST').map((r) => r.message)).toEqual([]);
+    expect(
+      brokenResults(report)
+        .filter((r) => r.level === 'MUST')
+        .map((r) => r.message),
+    ).toEqual([]);
     expect(result.code, result.stderr).toBe(0);
     expect(report.verdict).toBe('pass');
     expect(report.networks.map((n) => n.slug)).toEqual([...NETWORK_SLUGS]);
@@ -37,7 +41,8 @@ describe('conformance run (embedded reference server, all networks)', () => {
   });
 
   it('writes the four report files, report.json valid against schemas/report.schema.json', () => {
-    for (const file of ['report.json', 'report.md', 'report.html', 'junit.xml']) expect(existsSync(join(result.reportDir, file)), file).toBe(true);
+    for (const file of ['report.json', 'report.md', 'report.html', 'junit.xml'])
+      expect(existsSync(join(result.reportDir, file)), file).toBe(true);
     const validator = new SchemaValidators([publishable(ReportSchema)]);
     expect(validator.must(ReportSchema.$id!, JSON.parse(readFileSync(join(result.reportDir, 'report.json'), 'utf8')))).toEqual([]);
   });

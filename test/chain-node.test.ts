@@ -37,7 +37,11 @@ const servers: RunningReferenceServer[] = [];
 const funded = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -91,12 +95,27 @@ async function certify(options: { faults?: readonly FaultHooks[]; chainRpcUrl?: 
   const server = await startReferenceServer({ chainRpcUrl: nodeTemplate(), ...(options.faults ? { faults: options.faults } : {}) });
   servers.push(server);
   const networks = options.networks ?? SLUGS;
-  const fixtures = { ...server.fixtures, networks: Object.fromEntries(networks.map((slug) => [slug, { ...server.fixtures.networks?.[slug], account: funded }])) };
+  const fixtures = {
+    ...server.fixtures,
+    networks: Object.fromEntries(networks.map((slug) => [slug, { ...server.fixtures.networks?.[slug], account: funded }])),
+  };
   const file = join(mkdtempSync(join(tmpdir(), 'conformance-chain-')), 'fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures));
   const result = await runCli(
     [
-      'run', '--target', server.origin, '--fixtures', file, '--networks', networks.join(','), '--operations', BALANCE, '--seed', '1', '--runs', '4',
+      'run',
+      '--target',
+      server.origin,
+      '--fixtures',
+      file,
+      '--networks',
+      networks.join(','),
+      '--operations',
+      BALANCE,
+      '--seed',
+      '1',
+      '--runs',
+      '4',
       ...(options.chainRpcUrl ? ['--chain-rpc-url', options.chainRpcUrl] : []),
     ],
     { CONFORMANCE_ACCESS_KEY: server.accessKey },
@@ -105,87 +124,115 @@ async function certify(options: { faults?: readonly FaultHooks[]; chainRpcUrl?: 
 }
 
 const resultOf = (report: Report, slug: string) =>
-  report.networks.find((n) => n.slug === slug)?.operations.find((o) => o.operation === BALANCE)?.checks.find((c) => c.checkId === CHECK);
+  report.networks
+    .find((n) => n.slug === slug)
+    ?.operations.find((o) => o.operation === BALANCE)
+    ?.checks.find((c) => c.checkId === CHECK);
 
 describe.concurrent('GetNativeTokenBalance against a chain node', () => {
   it('the nodes hold the funded balance', async () => {
-    for (const slug of SLUGS) expect(BigInt((await rpc(nodes.get(slug)!.url, 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
+    for (const slug of SLUGS)
+      expect(BigInt((await rpc(nodes.get(slug)!.url, 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
   });
 
-  it('passes on every network when the server reads the same nodes (--chain-rpc-url with {network})', async () => {
-    const { result, report, server } = await certify({ chainRpcUrl: nodeTemplate() });
-    expect(brokenResults(report).map((r) => r.message)).toEqual([]);
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-    for (const slug of SLUGS) {
-      const check = resultOf(report, slug);
-      expect(check?.status, `${slug}: ${check?.message ?? ''}`).toBe('passed');
-      // The pass compared real numbers: the server answers the node's funded balance, not a seeded one.
-      const answer = await fetch(`${server.origin}/indexer/${slug}/rpc/Indexer/GetNativeTokenBalance`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey },
-        body: JSON.stringify({ accountAddress: funded }),
-      });
-      expect(((await answer.json()) as { balance: { balance: string } }).balance.balance, slug).toBe(FUNDED_WEI.toString());
-    }
-  }, CLI_TEST_MS);
-
-  for (const fault of FAULTS.filter((f) => f.chainNode)) {
-    it(`fault ${fault.name} is caught by exactly the checks it names`, async () => {
-      const { result, report } = await certify({ faults: [fault.hooks], chainRpcUrl: nodeTemplate(), networks: fault.networks });
-      const broken = brokenResults(report);
-      const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
-      const expected = fault.trips.flatMap((t) => (t.network ? [t.network] : fault.networks).map((n) => `${t.check} ${t.operation} ${n}`)).sort();
-      expect(actual, `${fault.description}\n${broken.map((r) => r.message).join('\n')}`).toEqual(expected);
-      expect(result.code).toBe(broken.some((r) => r.level === 'MUST') ? 1 : 0);
-      for (const r of broken.filter((b) => b.checkId === CHECK)) {
-        expect(r.pointer).toBe('/balance/balance');
-        expect(r.expected).toContain(String(FUNDED_WEI));
-        expect(r.message).not.toContain(routerOrigin.replace('http://', '') + '/'); // only the node's origin, never its path
-      }
-    }, CLI_TEST_MS);
-  }
-
-  it('skips, with the reason, a network whose node serves another chain', async () => {
-    const { result, report } = await certify({ chainRpcUrl: nodes.get('polygon')!.url });
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(resultOf(report, 'polygon')?.status).toBe('passed');
-    expect(resultOf(report, 'xai-sepolia')?.status).toBe('skipped');
-    expect(resultOf(report, 'xai-sepolia')?.message).toMatch(/serves chain 137, not xai-sepolia's 37714555429/);
-  }, CLI_TEST_MS);
-
-  it('skips, with the reason, without --chain-rpc-url', async () => {
-    const { report } = await certify({ networks: ['polygon'] });
-    expect(resultOf(report, 'polygon')?.status).toBe('skipped');
-    expect(resultOf(report, 'polygon')?.message).toMatch(/no --chain-rpc-url/);
-  }, CLI_TEST_MS);
-
-  it('conformance serve --chain-rpc-url answers the node\'s balance', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--chain-rpc-url', nodeTemplate(), '--access-key', 'chain-node-test-key'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    try {
-      const origin = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          const match = /listening at (http:\/\/\S+)/.exec(out);
-          if (match && out.includes('chain node')) resolve(match[1]!);
-        });
-        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
-      });
+  it(
+    'passes on every network when the server reads the same nodes (--chain-rpc-url with {network})',
+    async () => {
+      const { result, report, server } = await certify({ chainRpcUrl: nodeTemplate() });
+      expect(brokenResults(report).map((r) => r.message)).toEqual([]);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
       for (const slug of SLUGS) {
-        const response = await fetch(`${origin}/indexer/${slug}/rpc/Indexer/GetNativeTokenBalance`, {
+        const check = resultOf(report, slug);
+        expect(check?.status, `${slug}: ${check?.message ?? ''}`).toBe('passed');
+        // The pass compared real numbers: the server answers the node's funded balance, not a seeded one.
+        const answer = await fetch(`${server.origin}/indexer/${slug}/rpc/Indexer/GetNativeTokenBalance`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-access-key': 'chain-node-test-key' },
+          headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey },
           body: JSON.stringify({ accountAddress: funded }),
         });
-        expect(response.status).toBe(200);
-        expect(((await response.json()) as { balance: { balance: string } }).balance.balance, slug).toBe(FUNDED_WEI.toString());
+        expect(((await answer.json()) as { balance: { balance: string } }).balance.balance, slug).toBe(FUNDED_WEI.toString());
       }
-    } finally {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
+    },
+    CLI_TEST_MS,
+  );
+
+  for (const fault of FAULTS.filter((f) => f.chainNode)) {
+    it(
+      `fault ${fault.name} is caught by exactly the checks it names`,
+      async () => {
+        const { result, report } = await certify({ faults: [fault.hooks], chainRpcUrl: nodeTemplate(), networks: fault.networks });
+        const broken = brokenResults(report);
+        const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
+        const expected = fault.trips
+          .flatMap((t) => (t.network ? [t.network] : fault.networks).map((n) => `${t.check} ${t.operation} ${n}`))
+          .sort();
+        expect(actual, `${fault.description}\n${broken.map((r) => r.message).join('\n')}`).toEqual(expected);
+        expect(result.code).toBe(broken.some((r) => r.level === 'MUST') ? 1 : 0);
+        for (const r of broken.filter((b) => b.checkId === CHECK)) {
+          expect(r.pointer).toBe('/balance/balance');
+          expect(r.expected).toContain(String(FUNDED_WEI));
+          expect(r.message).not.toContain(routerOrigin.replace('http://', '') + '/'); // only the node's origin, never its path
+        }
+      },
+      CLI_TEST_MS,
+    );
+  }
+
+  it(
+    'skips, with the reason, a network whose node serves another chain',
+    async () => {
+      const { result, report } = await certify({ chainRpcUrl: nodes.get('polygon')!.url });
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(resultOf(report, 'polygon')?.status).toBe('passed');
+      expect(resultOf(report, 'xai-sepolia')?.status).toBe('skipped');
+      expect(resultOf(report, 'xai-sepolia')?.message).toMatch(/serves chain 137, not xai-sepolia's 37714555429/);
+    },
+    CLI_TEST_MS,
+  );
+
+  it(
+    'skips, with the reason, without --chain-rpc-url',
+    async () => {
+      const { report } = await certify({ networks: ['polygon'] });
+      expect(resultOf(report, 'polygon')?.status).toBe('skipped');
+      expect(resultOf(report, 'polygon')?.message).toMatch(/no --chain-rpc-url/);
+    },
+    CLI_TEST_MS,
+  );
+
+  it(
+    "conformance serve --chain-rpc-url answers the node's balance",
+    async () => {
+      const child = spawn(process.execPath, [BIN, 'serve', '--chain-rpc-url', nodeTemplate(), '--access-key', 'chain-node-test-key'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      try {
+        const origin = await new Promise<string>((resolve, reject) => {
+          let out = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            out += chunk.toString();
+            const match = /listening at (http:\/\/\S+)/.exec(out);
+            if (match && out.includes('chain node')) resolve(match[1]!);
+          });
+          child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${out}`)));
+        });
+        for (const slug of SLUGS) {
+          const response = await fetch(`${origin}/indexer/${slug}/rpc/Indexer/GetNativeTokenBalance`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-access-key': 'chain-node-test-key' },
+            body: JSON.stringify({ accountAddress: funded }),
+          });
+          expect(response.status).toBe(200);
+          expect(((await response.json()) as { balance: { balance: string } }).balance.balance, slug).toBe(FUNDED_WEI.toString());
+        }
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }
       }
-    }
-  }, CLI_TEST_MS);
+    },
+    CLI_TEST_MS,
+  );
 });

@@ -30,7 +30,8 @@ describe('--concurrency', () => {
         target: server!.origin,
         accessKey: server!.accessKey,
         networks: 'polygon,base',
-        operations: 'Marketplace.GetFloorOrder,Marketplace.GetCountOfFilteredCollectibles,API.GetSwapPrices,Metadata.TokenCollectionFilters',
+        operations:
+          'Marketplace.GetFloorOrder,Marketplace.GetCountOfFilteredCollectibles,API.GetSwapPrices,Metadata.TokenCollectionFilters',
         runs: '4',
         seed: '7',
         concurrency,

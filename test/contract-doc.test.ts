@@ -13,7 +13,12 @@ const CONTRACT_DOC = join(ROOT, 'docs', 'contract.md');
 const doc = readFileSync(CONTRACT_DOC, 'utf8');
 
 /** GitHub's heading anchors, as far as these documents need them. */
-const slug = (heading: string) => heading.trim().toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
+const slug = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/ /g, '-');
 const anchorsOf = (text: string) => new Set([...text.matchAll(/^#+ (.+)$/gm)].map((m) => slug(m[1]!)));
 const linksOf = (text: string) => [...text.matchAll(/\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
 

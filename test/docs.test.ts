@@ -16,7 +16,27 @@ describe('README', () => {
   });
 
   it('names every flag of `conformance run`', () => {
-    const flags = ['--target', '--marketplace-url', '--api-url', '--metadata-url', '--relayer-url', '--indexer-url', '--access-key', '--networks', '--operations', '--seed', '--runs', '--timeout-ms', '--report-dir', '--fixtures', '--chain-rpc-url', '--strict', '--read-only', '--allow-destructive', '--help'];
+    const flags = [
+      '--target',
+      '--marketplace-url',
+      '--api-url',
+      '--metadata-url',
+      '--relayer-url',
+      '--indexer-url',
+      '--access-key',
+      '--networks',
+      '--operations',
+      '--seed',
+      '--runs',
+      '--timeout-ms',
+      '--report-dir',
+      '--fixtures',
+      '--chain-rpc-url',
+      '--strict',
+      '--read-only',
+      '--allow-destructive',
+      '--help',
+    ];
     for (const flag of flags) expect(readme, flag).toContain(`\`${flag}`);
   });
 });

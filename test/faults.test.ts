@@ -31,46 +31,50 @@ function expectedKeys(fault: Fault, globalSubjects: ReadonlySet<string>): string
 describe.concurrent('each fault is caught by exactly the checks it names', () => {
   // Faults caught only by comparing with a chain node run in test/chain-node.test.ts, against a local node.
   for (const fault of FAULTS.filter((f) => !f.chainNode)) {
-    it(fault.name, async () => {
-      // The runner as a library, one reference server per fault: the command line around it is proven once,
-      // below, rather than started again for every fault.
-      const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
-      servers.push(server);
-      const lines: string[] = [];
-      const options = parseRunOptions({
-        target: server.origin,
-        accessKey: server.accessKey,
-        limitedAccessKey: server.limitedAccessKey,
-        networks: fault.networks.join(','),
-        operations: fault.operations.join(','),
-        runs: '8',
-        seed: '1',
-        timeoutMs: String(fault.timeoutMs ?? 10_000),
-        reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
-      });
-      const outcome = await runConformance({ ...options, fixtures: server.fixtures }, { log: (line) => lines.push(line) });
-      await server.close();
-      const report = outcome.report;
-      const result = { code: outcome.exitCode, stdout: lines.join('\n'), stderr: '' };
-      const broken = brokenResults(report);
-      const globalSubjects = new Set(report.global.operations.map((o) => o.operation));
-      const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
-      expect(actual, `${fault.name}: ${fault.description}\n${broken.map((r) => r.message).join('\n')}`).toEqual(
-        [...new Set(expectedKeys(fault, globalSubjects))].sort(),
-      );
-      const mustBroken = broken.some((r) => r.level === 'MUST');
-      expect(result.code, result.stdout + result.stderr).toBe(mustBroken ? 1 : 0);
-      for (const r of broken) {
-        expect(r.message).toContain(r.operation);
-        expect(r.message).toContain(`[${r.checkId}]`);
-        if (r.network) expect(r.message).toContain(r.network);
-        if (r.status === 'failed') expect(r.pointer, r.message).toBeDefined();
-        expect(r.reproduction ?? '').not.toContain(server.accessKey);
-        // Failing Builder answers carry contacts: their personal data must be gone from the evidence.
-        expect(JSON.stringify(r.exchange ?? {})).not.toMatch(/@example\.com/);
-        expect(JSON.stringify(r.exchange ?? {})).not.toContain(server.accessKey);
-      }
-    }, 240_000);
+    it(
+      fault.name,
+      async () => {
+        // The runner as a library, one reference server per fault: the command line around it is proven once,
+        // below, rather than started again for every fault.
+        const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
+        servers.push(server);
+        const lines: string[] = [];
+        const options = parseRunOptions({
+          target: server.origin,
+          accessKey: server.accessKey,
+          limitedAccessKey: server.limitedAccessKey,
+          networks: fault.networks.join(','),
+          operations: fault.operations.join(','),
+          runs: '8',
+          seed: '1',
+          timeoutMs: String(fault.timeoutMs ?? 10_000),
+          reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
+        });
+        const outcome = await runConformance({ ...options, fixtures: server.fixtures }, { log: (line) => lines.push(line) });
+        await server.close();
+        const report = outcome.report;
+        const result = { code: outcome.exitCode, stdout: lines.join('\n'), stderr: '' };
+        const broken = brokenResults(report);
+        const globalSubjects = new Set(report.global.operations.map((o) => o.operation));
+        const actual = [...new Set(broken.map((r) => `${r.checkId} ${r.operation} ${r.network ?? 'global'}`))].sort();
+        expect(actual, `${fault.name}: ${fault.description}\n${broken.map((r) => r.message).join('\n')}`).toEqual(
+          [...new Set(expectedKeys(fault, globalSubjects))].sort(),
+        );
+        const mustBroken = broken.some((r) => r.level === 'MUST');
+        expect(result.code, result.stdout + result.stderr).toBe(mustBroken ? 1 : 0);
+        for (const r of broken) {
+          expect(r.message).toContain(r.operation);
+          expect(r.message).toContain(`[${r.checkId}]`);
+          if (r.network) expect(r.message).toContain(r.network);
+          if (r.status === 'failed') expect(r.pointer, r.message).toBeDefined();
+          expect(r.reproduction ?? '').not.toContain(server.accessKey);
+          // Failing Builder answers carry contacts: their personal data must be gone from the evidence.
+          expect(JSON.stringify(r.exchange ?? {})).not.toMatch(/@example\.com/);
+          expect(JSON.stringify(r.exchange ?? {})).not.toContain(server.accessKey);
+        }
+      },
+      240_000,
+    );
   }
 });
 
@@ -80,7 +84,21 @@ describe('the command line, end to end', () => {
     const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
     servers.push(server);
     const target = targetArgs(server);
-    const result = await runCli(['run', ...target.args, '--networks', fault.networks.join(','), '--operations', fault.operations.join(','), '--runs', '2', '--seed', '1'], target.env);
+    const result = await runCli(
+      [
+        'run',
+        ...target.args,
+        '--networks',
+        fault.networks.join(','),
+        '--operations',
+        fault.operations.join(','),
+        '--runs',
+        '2',
+        '--seed',
+        '1',
+      ],
+      target.env,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toContain('✘ FAIL');
     const tripped = new Set(brokenResults(readReport(result.reportDir)).map((r) => r.checkId));

@@ -43,7 +43,12 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
     const upstream = await reference();
     const prefix = `/t/${TENANT}`;
     const proxy = await prefixProxy(upstream.origin, prefix, (path, answer, self) => {
-      const headers = { ...answer.headers, 'x-echo-key': KEY, 'www-authenticate': `Key ${KEY}`, location: `${self}?key=${encodeURIComponent(KEY)}` };
+      const headers = {
+        ...answer.headers,
+        'x-echo-key': KEY,
+        'www-authenticate': `Key ${KEY}`,
+        location: `${self}?key=${encodeURIComponent(KEY)}`,
+      };
       if (path.endsWith('/GetFloorOrder') && answer.status === 200) {
         // Not JSON, with the key straddling where an excerpt of the body is cut.
         return { status: 200, headers, body: `${'x'.repeat(100)}${KEY} and ${KEY.toLowerCase()}` };
@@ -61,10 +66,29 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
     const base = `${proxy.origin}${prefix}`;
     const result = await runCli(
       [
-        'run', '--marketplace-url', `${base}/marketplace`, '--api-url', base, '--metadata-url', base,
-        '--relayer-url', `${base}/relayer/{network}`, '--indexer-url', `${base}/indexer/{network}`,
-        '--chain-rpc-url', `${node.origin}${NODE_PATH}`, '--fixtures', fixturesFile(upstream),
-        '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder,Indexer.GetNativeTokenBalance', '--runs', '2', '--seed', '3',
+        'run',
+        '--marketplace-url',
+        `${base}/marketplace`,
+        '--api-url',
+        base,
+        '--metadata-url',
+        base,
+        '--relayer-url',
+        `${base}/relayer/{network}`,
+        '--indexer-url',
+        `${base}/indexer/{network}`,
+        '--chain-rpc-url',
+        `${node.origin}${NODE_PATH}`,
+        '--fixtures',
+        fixturesFile(upstream),
+        '--networks',
+        'polygon',
+        '--operations',
+        'Marketplace.GetFloorOrder,Indexer.GetNativeTokenBalance',
+        '--runs',
+        '2',
+        '--seed',
+        '3',
       ],
       { CONFORMANCE_ACCESS_KEY: KEY },
     );
@@ -99,12 +123,39 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
         },
       },
     ]);
-    const result = await runCli(['run', '--target', server.origin, '--fixtures', fixturesFile(server), '--operations', 'Builder.GetAudience', '--read-only', '--runs', '2', '--seed', '3'], { CONFORMANCE_ACCESS_KEY: KEY });
+    const result = await runCli(
+      [
+        'run',
+        '--target',
+        server.origin,
+        '--fixtures',
+        fixturesFile(server),
+        '--operations',
+        'Builder.GetAudience',
+        '--read-only',
+        '--runs',
+        '2',
+        '--seed',
+        '3',
+      ],
+      { CONFORMANCE_ACCESS_KEY: KEY },
+    );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     const broken = brokenResults(readReport(result.reportDir));
     expect(broken.some((r) => r.operation === 'Builder.GetAudience' && r.checkId === 'response-schema')).toBe(true);
     const bytes = everyByte(result);
-    for (const personal of ['Zebulon', 'Quigglesworth', 'Ophelia', 'Nightingale', 'Deepname', 'Hiddenperson', 'Marmaduke', 'Fennimore', '@personal.example', 'personal.example']) {
+    for (const personal of [
+      'Zebulon',
+      'Quigglesworth',
+      'Ophelia',
+      'Nightingale',
+      'Deepname',
+      'Hiddenperson',
+      'Marmaduke',
+      'Fennimore',
+      '@personal.example',
+      'personal.example',
+    ]) {
       expect(bytes, personal).not.toContain(personal);
     }
     expect(slicesIn(bytes, KEY)).toEqual([]);
@@ -112,7 +163,7 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
 });
 
 describe.concurrent('safe writes trust nothing the server says', () => {
-  it('CreateAudience answering the fixtures\' audience: a finding, and nothing is removed from it', async () => {
+  it("CreateAudience answering the fixtures' audience: a finding, and nothing is removed from it", async () => {
     const fault = FAULTS.find((f) => f.name === 'create-answers-existing-audience')!;
     const server = await reference([fault.hooks]);
     const protectedId = server.fixtures.builder!.audienceId!;
@@ -126,7 +177,19 @@ describe.concurrent('safe writes trust nothing the server says', () => {
     };
     const before = await contactsOf();
     const target = targetArgs(server);
-    const result = await runCli(['run', ...target.args, '--operations', 'Builder.CreateAudience,Builder.GetAudience,Builder.RemoveAudienceContacts', '--runs', '4', '--seed', '5'], target.env);
+    const result = await runCli(
+      [
+        'run',
+        ...target.args,
+        '--operations',
+        'Builder.CreateAudience,Builder.GetAudience,Builder.RemoveAudienceContacts',
+        '--runs',
+        '4',
+        '--seed',
+        '5',
+      ],
+      target.env,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     const broken = brokenResults(readReport(result.reportDir));
     expect(broken.map((r) => `${r.checkId} ${r.operation}`)).toEqual(['created-audience-is-new Builder.CreateAudience']);
@@ -138,7 +201,10 @@ describe.concurrent('safe writes trust nothing the server says', () => {
   it('--read-only with only write operations selected sends nothing at all, not even the reachability probe', async () => {
     const server = await reference();
     const target = targetArgs(server);
-    const result = await runCli(['run', ...target.args, '--read-only', '--operations', 'Builder.CreateAudience,Builder.RemoveAudienceContacts', '--seed', '5'], target.env);
+    const result = await runCli(
+      ['run', ...target.args, '--read-only', '--operations', 'Builder.CreateAudience,Builder.RemoveAudienceContacts', '--seed', '5'],
+      target.env,
+    );
     // Nothing could be tested, and a run that tested nothing is not a pass.
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expect(result.stdout).toContain('FAIL (nothing was tested)');
@@ -155,13 +221,21 @@ describe.concurrent('bounded and plain about refusals', () => {
     const server = await reference([
       {
         transform: (ctx, response) =>
-          ctx.headers['x-access-key'] === 'conformance-suite-unacceptable-key-0000' ? { status: 200, headers: { 'content-type': 'application/json' }, body: null, raw: deep } : response,
+          ctx.headers['x-access-key'] === 'conformance-suite-unacceptable-key-0000'
+            ? { status: 200, headers: { 'content-type': 'application/json' }, body: null, raw: deep }
+            : response,
       },
     ]);
     const target = targetArgs(server);
-    const result = await runCli(['run', ...target.args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--runs', '2', '--seed', '5'], target.env);
+    const result = await runCli(
+      ['run', ...target.args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--runs', '2', '--seed', '5'],
+      target.env,
+    );
     const broken = brokenResults(readReport(result.reportDir));
-    expect(broken.map((r) => `${r.checkId} ${r.status}`), result.stdout).toEqual(['auth-invalid-key failed']);
+    expect(
+      broken.map((r) => `${r.checkId} ${r.status}`),
+      result.stdout,
+    ).toEqual(['auth-invalid-key failed']);
     expect(broken[0]!.exchange?.response?.body).toMatch(/^\[not shown: JSON nested deeper than/);
     expect(result.code).toBe(1);
   }, 240_000);
@@ -169,7 +243,21 @@ describe.concurrent('bounded and plain about refusals', () => {
   it('a refused key is said at the top of the output and of every report, its checks errored, exit 1', async () => {
     const server = await reference();
     const result = await runCli(
-      ['run', '--target', server.origin, '--fixtures', fixturesFile(server), '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder,API.GetSwapPrices', '--runs', '1', '--seed', '5'],
+      [
+        'run',
+        '--target',
+        server.origin,
+        '--fixtures',
+        fixturesFile(server),
+        '--networks',
+        'polygon',
+        '--operations',
+        'Marketplace.GetFloorOrder,API.GetSwapPrices',
+        '--runs',
+        '1',
+        '--seed',
+        '5',
+      ],
       { CONFORMANCE_ACCESS_KEY: 'a-wrong-key-the-server-refuses' },
     );
     expect(result.code, result.stdout + result.stderr).toBe(1);
@@ -181,6 +269,7 @@ describe.concurrent('bounded and plain about refusals', () => {
     expect(schema.map((c) => c.status)).toEqual(['errored', 'errored']);
     const bytes = everyByte(result);
     expect(bytes).not.toContain('a-wrong-key-the-server-refuses');
-    for (const file of ['report.md', 'report.html', 'junit.xml']) expect(readFileSync(join(result.reportDir, file), 'utf8'), file).toContain('refused the access key');
+    for (const file of ['report.md', 'report.html', 'junit.xml'])
+      expect(readFileSync(join(result.reportDir, file), 'utf8'), file).toContain('refused the access key');
   }, 240_000);
 });

@@ -62,7 +62,10 @@ describe('a target that never answers', () => {
     expect(report.global.operations.map((o) => o.operation)).toEqual(expect.arrayContaining(global));
     const operations = [...report.networks.flatMap((n) => n.operations), ...report.global.operations];
     for (const operation of operations.filter((o) => findOperation(o.operation))) {
-      expect(operation.checks.map((c) => c.checkId), operation.operation).toEqual(expect.arrayContaining(['response-schema', 'auth-missing-key', 'error-body-schema']));
+      expect(
+        operation.checks.map((c) => c.checkId),
+        operation.operation,
+      ).toEqual(expect.arrayContaining(['response-schema', 'auth-missing-key', 'error-body-schema']));
     }
 
     // Every check errored, saying why: no answer in time, or its base judged not answering.
@@ -72,7 +75,9 @@ describe('a target that never answers', () => {
       expect(result.status, `${result.key} on ${result.network}: ${result.message}`).toBe('errored');
       expect(result.message, result.key).toMatch(/no complete answer within 300 ms|is not answering|already timed out/);
     }
-    const notAnswering = results.filter((r) => /is not answering: \d+ requests (in a row|to http:\/\/127\.0\.0\.1:\d+) got no answer in time/.test(r.message ?? ''));
+    const notAnswering = results.filter((r) =>
+      /is not answering: \d+ requests (in a row|to http:\/\/127\.0\.0\.1:\d+) got no answer in time/.test(r.message ?? ''),
+    );
     expect(new Set(notAnswering.map((r) => r.network))).toEqual(new Set([...NETWORKS, null]));
 
     // Bounded: one round of requests in flight, the probe (one per base kind), and the few requests that took

@@ -33,7 +33,9 @@ function hostile(mode: Mode): Promise<string> {
     });
   });
   servers.push(server);
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 afterAll(() => {
@@ -42,26 +44,44 @@ afterAll(() => {
 
 describe.concurrent('a hostile target is reported, never a crash or a lost report', () => {
   for (const mode of ['garbage', 'huge', 'script', 'reset'] as const) {
-    it(mode, async () => {
-      const origin = await hostile(mode);
-      const result = await runCli(
-        ['run', '--target', origin, '--networks', 'polygon', '--operations', 'Marketplace.GetCountOfFilteredCollectibles', '--runs', '2', '--seed', '1', '--timeout-ms', '3000'],
-        { CONFORMANCE_ACCESS_KEY: 'hostile-test-key' },
-        120_000,
-      );
-      expect(result.code, result.stdout + result.stderr).toBe(1);
-      const report = readReport(result.reportDir);
-      expect(report.verdict).toBe('fail');
-      // A target that resets every connection cannot be told from one that is not there: an incident says so.
-      if (mode === 'reset') expect(report.run.incident).toMatch(/unreachable.*(reset|hang up)/i);
-      else expect(report.counts.mustFailed).toBeGreaterThan(0);
-      const html = readFileSync(join(result.reportDir, 'report.html'), 'utf8');
-      expect(html).not.toContain('<script>alert(1)</script>');
-      const junit = readFileSync(join(result.reportDir, 'junit.xml'), 'utf8');
-      expect(junit).not.toContain(']]>');
-      for (const file of ['report.json', 'report.md', 'report.html', 'junit.xml']) {
-        expect(readFileSync(join(result.reportDir, file), 'utf8'), file).not.toContain('hostile-test-key');
-      }
-    }, 120_000);
+    it(
+      mode,
+      async () => {
+        const origin = await hostile(mode);
+        const result = await runCli(
+          [
+            'run',
+            '--target',
+            origin,
+            '--networks',
+            'polygon',
+            '--operations',
+            'Marketplace.GetCountOfFilteredCollectibles',
+            '--runs',
+            '2',
+            '--seed',
+            '1',
+            '--timeout-ms',
+            '3000',
+          ],
+          { CONFORMANCE_ACCESS_KEY: 'hostile-test-key' },
+          120_000,
+        );
+        expect(result.code, result.stdout + result.stderr).toBe(1);
+        const report = readReport(result.reportDir);
+        expect(report.verdict).toBe('fail');
+        // A target that resets every connection cannot be told from one that is not there: an incident says so.
+        if (mode === 'reset') expect(report.run.incident).toMatch(/unreachable.*(reset|hang up)/i);
+        else expect(report.counts.mustFailed).toBeGreaterThan(0);
+        const html = readFileSync(join(result.reportDir, 'report.html'), 'utf8');
+        expect(html).not.toContain('<script>alert(1)</script>');
+        const junit = readFileSync(join(result.reportDir, 'junit.xml'), 'utf8');
+        expect(junit).not.toContain(']]>');
+        for (const file of ['report.json', 'report.md', 'report.html', 'junit.xml']) {
+          expect(readFileSync(join(result.reportDir, file), 'utf8'), file).not.toContain('hostile-test-key');
+        }
+      },
+      120_000,
+    );
   }
 });

@@ -49,7 +49,8 @@ describe('conformance openapi', () => {
       expect(item.post['security']).toEqual([{ ApiKeyAuth: [] }]);
       expect(item.servers[0]!.url).toBe(op.base === 'marketplace' ? '{marketplace_base_url}/{network}' : `{${op.base}_url}`);
     }
-    const network = (paths['/rpc/Marketplace/GetFloorOrder']!.servers[0] as unknown as { variables: { network: { enum: string[] } } }).variables.network;
+    const network = (paths['/rpc/Marketplace/GetFloorOrder']!.servers[0] as unknown as { variables: { network: { enum: string[] } } })
+      .variables.network;
     expect(network.enum).toHaveLength(39);
     expect((doc['components'] as Json)['securitySchemes']).toEqual({ ApiKeyAuth: { type: 'apiKey', in: 'header', name: 'X-Access-Key' } });
   });
@@ -74,7 +75,11 @@ describe('conformance openapi', () => {
         : value !== null && typeof value === 'object'
           ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' ? ids.get(v as string) : back(v)]))
           : value;
-    expect(Object.keys(schemas).sort()).toEqual(contractSchemaFiles().map((f) => componentName(f.schema)).sort());
+    expect(Object.keys(schemas).sort()).toEqual(
+      contractSchemaFiles()
+        .map((f) => componentName(f.schema))
+        .sort(),
+    );
     for (const file of contractSchemaFiles()) {
       const { $schema: _draft, $id: _id, ...published } = publishable(file.schema);
       const { 'x-error-table': _table, ...component } = schemas[componentName(file.schema)]!;

@@ -38,7 +38,10 @@ beforeAll(async () => {
   const work = mkdtempSync(join(tmpdir(), 'conformance-package-'));
   const packed = await exec(NPM, ['pack', '--json', '--pack-destination', work], ROOT);
   expect(packed.code, packed.out).toBe(0);
-  const manifest = JSON.parse(packed.out.slice(packed.out.indexOf('['), packed.out.lastIndexOf(']') + 1)) as { filename: string; files: { path: string }[] }[];
+  const manifest = JSON.parse(packed.out.slice(packed.out.indexOf('['), packed.out.lastIndexOf(']') + 1)) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
   tarball = join(work, manifest[0]!.filename);
   files = manifest[0]!.files.map((f) => f.path);
   project = join(work, 'consumer');
@@ -57,13 +60,20 @@ describe('the package', () => {
     expect(files).toContain('schemas/report.schema.json');
     expect(files).toContain('docs/contract.md');
     expect(files.filter((f) => f.endsWith('.test.ts') || f.startsWith('test/') || f.startsWith('.tmp/'))).toEqual([]);
-    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'rpc-conformance', 'package.json'), 'utf8')) as Record<string, unknown>;
+    const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'rpc-conformance', 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
     expect(manifest['private']).toBeUndefined();
     expect(manifest['bin']).toEqual({ conformance: 'bin/conformance.mjs' });
   });
 
   it('certifies the embedded server from an empty project: npx conformance run --networks polygon', async () => {
-    const run = await exec(NPX, ['conformance', 'run', '--networks', 'polygon', '--runs', '2', '--seed', '7', '--report-dir', 'out'], project);
+    const run = await exec(
+      NPX,
+      ['conformance', 'run', '--networks', 'polygon', '--runs', '2', '--seed', '7', '--report-dir', 'out'],
+      project,
+    );
     expect(run.code, run.out).toBe(0);
     const report = JSON.parse(readFileSync(join(project, 'out', 'report.json'), 'utf8')) as Report;
     expect(report.verdict).toBe('pass');

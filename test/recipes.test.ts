@@ -16,7 +16,9 @@ const ROOT = join(import.meta.dirname, '..');
 
 describe('every operation of src/contract', () => {
   it('has its spec file, specs/<Service>/<Method>.spec.ts', () => {
-    const missing = OPERATIONS.filter((op) => !existsSync(join(ROOT, specFileOf(op)))).map((op) => `${operationId(op)}: no ${specFileOf(op)}`);
+    const missing = OPERATIONS.filter((op) => !existsSync(join(ROOT, specFileOf(op)))).map(
+      (op) => `${operationId(op)}: no ${specFileOf(op)}`,
+    );
     expect(missing).toEqual([]);
   });
 

@@ -80,7 +80,8 @@ function shapeOf(page: Page): Promise<Shape> {
     const table = (sel: string) => document.querySelector<HTMLTableElement>(sel);
     const ops = table('#matrix ~ .matrix-wrap table.matrix');
     const services = table('#service-wide ~ .matrix-wrap table.matrix');
-    const columns = (t: HTMLTableElement | null) => [...(t?.querySelectorAll('thead th.op') ?? [])].map((th) => th.getAttribute('title') ?? '');
+    const columns = (t: HTMLTableElement | null) =>
+      [...(t?.querySelectorAll('thead th.op') ?? [])].map((th) => th.getAttribute('title') ?? '');
     const rows = (t: HTMLTableElement | null) => [...(t?.querySelectorAll('tbody tr') ?? [])];
     return {
       operationColumns: columns(ops),
@@ -161,9 +162,13 @@ describe('report.html of a failing run, in Chromium', () => {
 
   it('lists a check failing on every network as one entry naming the networks', async () => {
     const { page, problems } = await open(reportHtml);
-    const entries = page.locator('details.finding').filter({ has: page.locator(':scope > summary', { hasText: 'response-schema · Marketplace.GetFloorOrder' }) });
+    const entries = page
+      .locator('details.finding')
+      .filter({ has: page.locator(':scope > summary', { hasText: 'response-schema · Marketplace.GetFloorOrder' }) });
     expect(await entries.count()).toBe(1);
-    expect(await entries.locator(':scope > summary').textContent()).toContain(`on ${NETWORKS.length} networks: ${NETWORKS.map((n) => n.slug).join(', ')}`);
+    expect(await entries.locator(':scope > summary').textContent()).toContain(
+      `on ${NETWORKS.length} networks: ${NETWORKS.map((n) => n.slug).join(', ')}`,
+    );
     expect(await entries.locator(':scope > details.occurrence').count()).toBe(NETWORKS.length);
     const keys = [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
       .flatMap((o) => o.checks)

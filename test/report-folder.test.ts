@@ -24,7 +24,8 @@ async function server(delayMs = 0): Promise<RunningReferenceServer> {
   const started = await startReferenceServer({
     host: '127.0.0.1',
     port: 0,
-    faults: delayMs > 0 ? [{ transform: async (_ctx, response) => new Promise((resolve) => setTimeout(() => resolve(response), delayMs)) }] : [],
+    faults:
+      delayMs > 0 ? [{ transform: async (_ctx, response) => new Promise((resolve) => setTimeout(() => resolve(response), delayMs)) }] : [],
   });
   servers.push(started);
   return started;
@@ -35,36 +36,53 @@ const freshDir = () => join(mkdtempSync(join(tmpdir(), 'conformance-folder-')), 
 
 describe.concurrent('an unusable report folder is refused before anything is sent', () => {
   const cases: [string, () => string][] = [
-    ['under a regular file', () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'conformance-folder-')), 'a-file');
-      writeFileSync(file, 'x');
-      return join(file, 'report');
-    }],
+    [
+      'under a regular file',
+      () => {
+        const file = join(mkdtempSync(join(tmpdir(), 'conformance-folder-')), 'a-file');
+        writeFileSync(file, 'x');
+        return join(file, 'report');
+      },
+    ],
     ['in /proc', () => '/proc/x'],
-    ['holding files the tool did not write', () => {
-      const dir = freshDir();
-      mkdirSync(dir);
-      writeFileSync(join(dir, 'notes.txt'), 'mine');
-      return dir;
-    }],
-    ['in use by another run', () => {
-      const dir = freshDir();
-      writeFileSync(join(dirname(dir), `.${basename(dir)}.lock`), String(process.pid));
-      return dir;
-    }],
+    [
+      'holding files the tool did not write',
+      () => {
+        const dir = freshDir();
+        mkdirSync(dir);
+        writeFileSync(join(dir, 'notes.txt'), 'mine');
+        return dir;
+      },
+    ],
+    [
+      'in use by another run',
+      () => {
+        const dir = freshDir();
+        writeFileSync(join(dirname(dir), `.${basename(dir)}.lock`), String(process.pid));
+        return dir;
+      },
+    ],
   ];
   for (const [name, make] of cases) {
-    it(name, async () => {
-      const target = await server();
-      const dir = make();
-      const { args, env } = targetArgs(target);
-      const result = await runCli(['run', ...args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--report-dir', dir], env, 200_000);
-      expect(result.code, result.stdout + result.stderr).toBe(2);
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toMatch(/^conformance: .*--report-dir/);
-      expect(total(target)).toBe(0);
-      if (name.startsWith('holding')) expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
-    }, 240_000);
+    it(
+      name,
+      async () => {
+        const target = await server();
+        const dir = make();
+        const { args, env } = targetArgs(target);
+        const result = await runCli(
+          ['run', ...args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--report-dir', dir],
+          env,
+          200_000,
+        );
+        expect(result.code, result.stdout + result.stderr).toBe(2);
+        expect(result.stderr.trim().split('\n')).toHaveLength(1);
+        expect(result.stderr).toMatch(/^conformance: .*--report-dir/);
+        expect(total(target)).toBe(0);
+        if (name.startsWith('holding')) expect(readFileSync(join(dir, 'notes.txt'), 'utf8')).toBe('mine');
+      },
+      240_000,
+    );
   }
 });
 
@@ -75,12 +93,19 @@ interface Spawned {
 }
 
 function spawnCli(args: readonly string[], env: Record<string, string>, closeStdout = false): Spawned {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, ...env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   if (closeStdout) child.stdout.destroy();
   else child.stdout.on('data', (c: Buffer) => (out += c.toString()));
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
-  return { code: new Promise((resolve) => child.on('exit', (code) => resolve(code))), stdout: () => out, kill: (signal) => child.kill(signal) };
+  return {
+    code: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    stdout: () => out,
+    kill: (signal) => child.kill(signal),
+  };
 }
 
 async function until(condition: () => boolean, timeoutMs = 120_000): Promise<void> {
@@ -103,7 +128,10 @@ function expectInterrupted(report: Report, why: RegExp): void {
 }
 
 describe.concurrent('a stopped run still leaves its report', () => {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     it(`${signal}: stops sending, removes the stale report at once, writes one marked interrupted, exits ${code}`, async () => {
       const target = await server(150);
       const dir = freshDir();
@@ -127,7 +155,11 @@ describe.concurrent('a stopped run still leaves its report', () => {
   it('--max-duration ends the run with a report, the operations not run errored, exit 1', async () => {
     const target = await server(150);
     const { args, env } = targetArgs(target);
-    const result = await runCli(['run', ...args, '--networks', 'polygon,base', '--runs', '10', '--seed', '9'], { ...env, CONFORMANCE_MAX_DURATION: '8s' }, 120_000);
+    const result = await runCli(
+      ['run', ...args, '--networks', 'polygon,base', '--runs', '10', '--seed', '9'],
+      { ...env, CONFORMANCE_MAX_DURATION: '8s' },
+      120_000,
+    );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     expectInterrupted(readReport(result.reportDir), /--max-duration 8 s/);
     expect(result.stdout).toMatch(/INTERRUPTED/);
@@ -137,7 +169,11 @@ describe.concurrent('a stopped run still leaves its report', () => {
     const target = await server();
     const dir = freshDir();
     const { args, env } = targetArgs(target);
-    const run = spawnCli(['run', ...args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--runs', '2', '--report-dir', dir], env, true);
+    const run = spawnCli(
+      ['run', ...args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--runs', '2', '--report-dir', dir],
+      env,
+      true,
+    );
     expect(await run.code, run.stdout()).toBe(0);
     expect(readReport(dir).verdict).toBe('pass');
   }, 120_000);

@@ -32,7 +32,22 @@ async function runAgainst(flags: readonly string[], fixtures: (own: Fixtures) =>
   const file = join(mkdtempSync(join(tmpdir(), 'conformance-fixtures-')), 'fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures(server.fixtures)));
   const result = await runCli(
-    ['run', '--target', server.origin, '--fixtures', file, '--networks', 'polygon', '--operations', operations.join(','), '--runs', '4', '--seed', '7', ...flags],
+    [
+      'run',
+      '--target',
+      server.origin,
+      '--fixtures',
+      file,
+      '--networks',
+      'polygon',
+      '--operations',
+      operations.join(','),
+      '--runs',
+      '4',
+      '--seed',
+      '7',
+      ...flags,
+    ],
     { CONFORMANCE_ACCESS_KEY: server.accessKey },
   );
   const counts = server.requestCounts();
@@ -48,7 +63,10 @@ const withoutDisposable = (own: Fixtures): Fixtures => {
 
 describe.concurrent('the CLI against a counting reference server', () => {
   it('--read-only sends no CreateAudience or RemoveAudienceContacts at all, reports their checks skipped, and still reads', async () => {
-    const { result, report, counts, activity } = await runAgainst(['--read-only'], undefined, [...BUILDER, 'Indexer.GetNativeTokenBalance']);
+    const { result, report, counts, activity } = await runAgainst(['--read-only'], undefined, [
+      ...BUILDER,
+      'Indexer.GetNativeTokenBalance',
+    ]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     for (const op of WRITES) expect(counts[op] ?? 0, op).toBe(0);
     expect(activity).toEqual({ createdAudienceIds: [], removalTargets: [] });
@@ -85,7 +103,7 @@ describe.concurrent('the CLI against a counting reference server', () => {
     }
   }, 240_000);
 
-  it('a disposable audience of the fixtures may be emptied; the fixtures\' audience to read is not touched', async () => {
+  it("a disposable audience of the fixtures may be emptied; the fixtures' audience to read is not touched", async () => {
     const { result, activity, builder } = await runAgainst([]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const disposable = builder.disposableAudienceIds!;
@@ -96,7 +114,7 @@ describe.concurrent('the CLI against a counting reference server', () => {
     expect(activity.removalTargets).not.toContain(builder.audienceId);
   }, 240_000);
 
-  it('--allow-destructive lets the removal checks work on the fixtures\' audience too', async () => {
+  it("--allow-destructive lets the removal checks work on the fixtures' audience too", async () => {
     const { result, activity, builder } = await runAgainst(['--allow-destructive'], withoutDisposable);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(activity.removalTargets).toContain(builder.audienceId);
@@ -105,7 +123,12 @@ describe.concurrent('the CLI against a counting reference server', () => {
 
 describe('the safe-writes guard (what CheckSession.send refuses to send)', () => {
   const config = (over: Partial<RunConfig> = {}): RunConfig =>
-    ({ readOnly: false, allowDestructive: false, fixtures: { builder: { projectId: 1, audienceId: 5, disposableAudienceIds: [6] } }, ...over }) as RunConfig;
+    ({
+      readOnly: false,
+      allowDestructive: false,
+      fixtures: { builder: { projectId: 1, audienceId: 5, disposableAudienceIds: [6] } },
+      ...over,
+    }) as RunConfig;
   const scope = (over: Partial<RunConfig> = {}) => ({ config: config(over), createdAudienceIds: new Set([40]) });
   const removal = (text: string, over: Partial<RunConfig> = {}) => refusalOf(scope(over), RemoveAudienceContacts, text);
 
@@ -132,7 +155,7 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
     expect(refusalOf(scope({ readOnly: true }), GetAudience, '{"projectId":1,"audienceId":5}')).toBeUndefined();
   });
 
-  it('creates audiences only in the fixtures\' project', () => {
+  it("creates audiences only in the fixtures' project", () => {
     expect(refusalOf(scope(), CreateAudience, '{"projectId":1,"name":"x"}')).toBeUndefined();
     expect(refusalOf(scope(), CreateAudience, '{"projectId":-1,"name":"x"}')).toBeUndefined();
     expect(refusalOf(scope(), CreateAudience, '{"projectId":2,"name":"x"}')).toMatch(/project 2/);

@@ -28,7 +28,10 @@ afterAll(async () => {
 function requestsOf(report: Report): Map<string, string> {
   const mask = (text: string) => text.replace(/"(audienceId|contactIds|id)":(\d+|\[[^\]]*\])/g, '"$1":<server-assigned>');
   const lines = new Map<string, string>();
-  for (const group of [...report.networks.flatMap((n) => n.operations.map((o) => ({ network: n.slug, o }))), ...report.global.operations.map((o) => ({ network: 'global', o }))]) {
+  for (const group of [
+    ...report.networks.flatMap((n) => n.operations.map((o) => ({ network: n.slug, o }))),
+    ...report.global.operations.map((o) => ({ network: 'global', o })),
+  ]) {
     for (const check of group.o.checks) {
       lines.set(`${group.network} ${check.key}`, mask(`${check.status} ${check.reproduction ?? ''} ${check.exchange?.request.body ?? ''}`));
     }

@@ -2,7 +2,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { ERROR_KINDS, errorBody, OPERATIONS, operationId, GetFloorOrder, TokenCollectionFilters, GetSwapPrices, ErrorObject } from '../src/contract/index.js';
+import {
+  ERROR_KINDS,
+  errorBody,
+  OPERATIONS,
+  operationId,
+  GetFloorOrder,
+  TokenCollectionFilters,
+  GetSwapPrices,
+  ErrorObject,
+} from '../src/contract/index.js';
 import { allSchemaFiles, renderSchemaFile } from '../src/validation/published-schemas.js';
 import { validators } from '../src/validation/validators.js';
 
@@ -15,9 +24,16 @@ describe('published schemas', () => {
     }
   });
 
-  it('every schema compiles with a plain ajv (draft 2020-12), without this project\'s code', () => {
+  it("every schema compiles with a plain ajv (draft 2020-12), without this project's code", () => {
     const Ajv = (Ajv2020 as unknown as { default: typeof Ajv2020 }).default ?? Ajv2020;
-    const ajv = new (Ajv as unknown as new (o: object) => { addSchema(s: object): void; addKeyword(k: string): void; addFormat(n: string, v: boolean): void; getSchema(id: string): unknown })({ strict: false, allowUnionTypes: true });
+    const ajv = new (
+      Ajv as unknown as new (o: object) => {
+        addSchema(s: object): void;
+        addKeyword(k: string): void;
+        addFormat(n: string, v: boolean): void;
+        getSchema(id: string): unknown;
+      }
+    )({ strict: false, allowUnionTypes: true });
     ajv.addFormat('date-time', true);
     const files = allSchemaFiles().map((e) => JSON.parse(readFileSync(join(SCHEMAS, e.file), 'utf8')) as { $id: string });
     for (const schema of files) ajv.addSchema(schema);
@@ -67,12 +83,18 @@ describe('what the document states', () => {
   it('open enums accept any string at MUST level and flag unknown values at SHOULD level', () => {
     const body = { collectible: { order: { status: 'weird' } } };
     expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
-    expect(v.should(GetFloorOrder.response.$id!, body)[0]).toMatchObject({ pointer: '/collectible/order/status', keyword: 'x-known-values' });
+    expect(v.should(GetFloorOrder.response.$id!, body)[0]).toMatchObject({
+      pointer: '/collectible/order/status',
+      keyword: 'x-known-values',
+    });
   });
 
   it('PropertyFilter requires name and type, in responses too', () => {
     expect(v.must(TokenCollectionFilters.response.$id!, { filters: [{ name: 'level', type: 'INT', min: 1, max: 9 }] })).toEqual([]);
-    expect(v.must(TokenCollectionFilters.response.$id!, { filters: [{ type: 'INT' }] })[0]).toMatchObject({ pointer: '/filters/0/name', keyword: 'required' });
+    expect(v.must(TokenCollectionFilters.response.$id!, { filters: [{ type: 'INT' }] })[0]).toMatchObject({
+      pointer: '/filters/0/name',
+      keyword: 'required',
+    });
   });
 
   it('CollectiblesFilter requires includeEmpty in a request', () => {
@@ -84,7 +106,12 @@ describe('what the document states', () => {
   it('conventions are SHOULD only: an address that is not hex passes MUST', () => {
     const body = { collectible: { order: { createdBy: 'alice', priceAmount: '1.5' } } };
     expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
-    expect(v.should(GetFloorOrder.response.$id!, body).map((i) => i.pointer).sort()).toEqual(['/collectible/order/createdBy', '/collectible/order/priceAmount']);
+    expect(
+      v
+        .should(GetFloorOrder.response.$id!, body)
+        .map((i) => i.pointer)
+        .sort(),
+    ).toEqual(['/collectible/order/createdBy', '/collectible/order/priceAmount']);
   });
 
   it('every table error validates as an error object; a missing required field does not', () => {

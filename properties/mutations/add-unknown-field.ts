@@ -42,7 +42,11 @@ function unknownKey(site: BodyNode): fc.Arbitrary<string> {
 }
 
 function unknownValue(): fc.Arbitrary<unknown> {
-  return fc.oneof(jsonScalar(), fc.constant(null), fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonScalar(), { maxKeys: 2, noNullPrototype: true }));
+  return fc.oneof(
+    jsonScalar(),
+    fc.constant(null),
+    fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonScalar(), { maxKeys: 2, noNullPrototype: true }),
+  );
 }
 
 export const addUnknownField: Mutation = {

@@ -47,9 +47,7 @@ function replacementOf(kind: JsonKind, original: unknown): fc.Arbitrary<unknown>
     case 'string':
       return fc.constantFrom(JSON.stringify(original), '', 'x');
     case 'number':
-      return typeof original === 'string' && /^\d{1,15}$/.test(original)
-        ? fc.constantFrom(Number(original), 1)
-        : fc.nat({ max: 1000 });
+      return typeof original === 'string' && /^\d{1,15}$/.test(original) ? fc.constantFrom(Number(original), 1) : fc.nat({ max: 1000 });
     case 'boolean':
       return fc.boolean();
     case 'object':

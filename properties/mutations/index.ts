@@ -19,4 +19,12 @@ export const MUTATIONS: Readonly<Record<MutationName, Mutation>> = {
 };
 
 export * from './mutation.js';
-export { addUnknownField, changeFieldType, malformedJson, negativeOrFractionalInteger, nonObjectBody, removeRequiredField, unknownEnumValue };
+export {
+  addUnknownField,
+  changeFieldType,
+  malformedJson,
+  negativeOrFractionalInteger,
+  nonObjectBody,
+  removeRequiredField,
+  unknownEnumValue,
+};

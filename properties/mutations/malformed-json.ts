@@ -15,12 +15,16 @@ const mutate: Mutate = (body) => {
 
 /** A proper prefix of an object's text never closes it, so it is never JSON. */
 function truncated(text: string): fc.Arbitrary<InvalidRequest> {
-  return fc.integer({ min: 1, max: text.length - 1 }).map((n) => raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`));
+  return fc
+    .integer({ min: 1, max: text.length - 1 })
+    .map((n) => raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`));
 }
 
 /** Non-whitespace after the object: JSON allows only whitespace there. */
 function trailingGarbage(text: string): fc.Arbitrary<InvalidRequest> {
-  return fc.constantFrom('}', ']', ',', 'x', '{}', 'null', '"').map((tail) => raw('trailing-garbage', text + tail, `followed by ${JSON.stringify(tail)}`));
+  return fc
+    .constantFrom('}', ']', ',', 'x', '{}', 'null', '"')
+    .map((tail) => raw('trailing-garbage', text + tail, `followed by ${JSON.stringify(tail)}`));
 }
 
 /** JavaScript-style quoting; an empty object has no quotes to swap, so it becomes a quoted string instead. */

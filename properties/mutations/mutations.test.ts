@@ -8,7 +8,12 @@ import { MUTATIONS, type InvalidRequest, type MutationName } from './index.js';
 const SWAP = published(GetSwapPrices.request);
 const COUNT = published(GetCountOfFilteredCollectibles.request);
 const BALANCE = published(GetNativeTokenBalance.request);
-const SWAP_BODY = Object.freeze({ userAddress: `0x${'1'.repeat(40)}`, buyCurrencyAddress: `0x${'2'.repeat(40)}`, buyAmount: '100', chainId: 137 });
+const SWAP_BODY = Object.freeze({
+  userAddress: `0x${'1'.repeat(40)}`,
+  buyCurrencyAddress: `0x${'2'.repeat(40)}`,
+  buyAmount: '100',
+  chainId: 137,
+});
 const COUNT_BODY = Object.freeze({
   side: 'listing',
   filter: Object.freeze({ includeEmpty: true, properties: Object.freeze([Object.freeze({ name: 'level', type: 'INT', min: 1, max: 5 })]) }),
@@ -65,16 +70,23 @@ describe('mutations', () => {
 
   it('negative-or-fractional-integer: a range bound only gets fractions, an ID or chain ID also negatives', () => {
     for (const invalid of outputs('negative-or-fractional-integer', COUNT_BODY, COUNT)) {
-      const value = invalid.path!.split('/').slice(1).reduce<unknown>((c, s) => (c as Record<string, unknown>)[s], invalid.body);
+      const value = invalid
+        .path!.split('/')
+        .slice(1)
+        .reduce<unknown>((c, s) => (c as Record<string, unknown>)[s], invalid.body);
       expect(Number.isInteger(value)).toBe(false);
     }
-    expect(outputs('negative-or-fractional-integer', SWAP_BODY).some((i) => ((i.body as Record<string, number>)['chainId'] ?? 0) < 0)).toBe(true);
+    expect(outputs('negative-or-fractional-integer', SWAP_BODY).some((i) => ((i.body as Record<string, number>)['chainId'] ?? 0) < 0)).toBe(
+      true,
+    );
   });
 
   it('malformed-json: every variant, none of them JSON, also for an empty object', () => {
     for (const body of [SWAP_BODY, {}]) {
       const found = outputs('malformed-json', body);
-      expect(new Set(found.map((i) => i.detail.split(':')[0]))).toEqual(new Set(['truncated', 'trailing-garbage', 'single-quotes', 'empty']));
+      expect(new Set(found.map((i) => i.detail.split(':')[0]))).toEqual(
+        new Set(['truncated', 'trailing-garbage', 'single-quotes', 'empty']),
+      );
       for (const invalid of found) expect(() => JSON.parse(invalid.rawBody!)).toThrow();
     }
   });

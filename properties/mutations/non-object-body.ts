@@ -9,12 +9,7 @@ import type { InvalidRequest, Mutate, Mutation, Refusal } from './mutation.js';
 
 const mutate: Mutate = (body) =>
   fc
-    .oneof(
-      fc.constantFrom<unknown>([], [body], JSON.stringify(body)),
-      fc.integer({ min: -10, max: 1000 }),
-      fc.boolean(),
-      fc.constant(null),
-    )
+    .oneof(fc.constantFrom<unknown>([], [body], JSON.stringify(body)), fc.integer({ min: -10, max: 1000 }), fc.boolean(), fc.constant(null))
     .map((value): InvalidRequest => ({
       mutation: 'non-object-body',
       body: value,

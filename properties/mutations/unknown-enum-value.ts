@@ -20,9 +20,7 @@ interface EnumSite {
 const mutate: Mutate = (body, schema) => {
   const sites = bodyNodes(body, schema).flatMap(enumSite);
   if (sites.length === 0) return undefined;
-  return fc
-    .constantFrom(...sites)
-    .chain((site) => outsider(site.values).map((value) => invalid(body, site, value)));
+  return fc.constantFrom(...sites).chain((site) => outsider(site.values).map((value) => invalid(body, site, value)));
 };
 
 function enumSite(node: BodyNode): EnumSite[] {
@@ -39,9 +37,7 @@ const MADE_UP = fc.oneof(fc.constantFrom('', 'not_a_known_value', 'UNKNOWN_VALUE
 /** A string not in `values`: a known value in the wrong case, or one no server knows. */
 function outsider(values: readonly string[]): fc.Arbitrary<string> {
   const recased = values.map((v) => (v.toUpperCase() === v ? v.toLowerCase() : v.toUpperCase()));
-  return fc
-    .oneof(fc.constantFrom(...recased), MADE_UP)
-    .filter((v) => !values.includes(v));
+  return fc.oneof(fc.constantFrom(...recased), MADE_UP).filter((v) => !values.includes(v));
 }
 
 function invalid(body: unknown, site: EnumSite, value: string): InvalidRequest {
@@ -60,5 +56,5 @@ export const unknownEnumValue: Mutation = {
   mutate,
   refusal: 'none',
   basis:
-    'wire-facts.md §4: "An enum field given an unknown string (or the wrong case) is read as the enum\'s first value, not rejected ... So \'an unknown enum value is refused\' is not a MUST."',
+    "wire-facts.md §4: \"An enum field given an unknown string (or the wrong case) is read as the enum's first value, not rejected ... So 'an unknown enum value is refused' is not a MUST.\"",
 };

@@ -20,10 +20,20 @@ export interface CheckGroup {
 
 /** The results matching `keep`, one group per check key, in the order the first of each appears in the report. */
 export function groupByCheck(report: Report, keep: (c: CheckResult) => boolean): CheckGroup[] {
-  const groups = new Map<string, { key: string; operation: string; checkId: string; level: CheckResult['level']; networks: (string | null)[]; results: CheckResult[] }>();
+  const groups = new Map<
+    string,
+    { key: string; operation: string; checkId: string; level: CheckResult['level']; networks: (string | null)[]; results: CheckResult[] }
+  >();
   for (const c of checksOf(report)) {
     if (!keep(c)) continue;
-    const group = groups.get(c.key) ?? { key: c.key, operation: c.operation, checkId: c.checkId, level: c.level, networks: [], results: [] };
+    const group = groups.get(c.key) ?? {
+      key: c.key,
+      operation: c.operation,
+      checkId: c.checkId,
+      level: c.level,
+      networks: [],
+      results: [],
+    };
     group.networks.push(c.network);
     group.results.push(c);
     groups.set(c.key, group);

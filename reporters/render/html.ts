@@ -87,7 +87,15 @@ export function renderHtml(report: Report): string {
   ];
   if (report.run.incident !== undefined)
     parts.push(`<p class="incident" role="alert"><strong>Incident:</strong> ${e(report.run.incident)}</p>`);
-  parts.push(metadata(report), matrix(report), serviceWide(report), globalSection(report), findings(report, 'fail'), findings(report, 'should'), skipped(report));
+  parts.push(
+    metadata(report),
+    matrix(report),
+    serviceWide(report),
+    globalSection(report),
+    findings(report, 'fail'),
+    findings(report, 'should'),
+    skipped(report),
+  );
   parts.push(`<script>${REPORT_SCRIPT}</script>`, '</body>', '</html>', '');
   return parts.join('\n');
 }
@@ -102,7 +110,12 @@ function metadata(report: Report): string {
     ['Seed', `<code>${e(String(r.seed))}</code> (runs: ${e(String(r.runs))})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
     ['Requests', e(String(r.requests))],
-    ['Targets', targetLines(report).map(([k, v]) => `${e(k)}: <code>${e(v)}</code>`).join('<br>')],
+    [
+      'Targets',
+      targetLines(report)
+        .map(([k, v]) => `${e(k)}: <code>${e(v)}</code>`)
+        .join('<br>'),
+    ],
     ['Networks', e(String(report.networks.length))],
     ['Checks', e(countsText(report.counts))],
   ];
@@ -113,7 +126,11 @@ function cellHtml(cell: Cell, network: string | null, operation: string, where: 
   const description = `${where}: ${cellDescription(cell)}`;
   const inner = `<span aria-hidden="true">${CELL_SYMBOL[cell.state]}</span><span class="vh">${e(description)}</span>`;
   const target =
-    cell.state === 'must' ? anchorId('fail', network, operation) : cell.state === 'should' ? anchorId('should', network, operation) : undefined;
+    cell.state === 'must'
+      ? anchorId('fail', network, operation)
+      : cell.state === 'should'
+        ? anchorId('should', network, operation)
+        : undefined;
   const body = target === undefined ? inner : `<a href="#${target}">${inner}</a>`;
   return `<td class="${cell.state}" title="${e(description)}">${body}</td>`;
 }
@@ -224,7 +241,9 @@ function occurrence(c: CheckResult, kind: 'fail' | 'should', anchored: Set<strin
   item('Expected', c.expected, true);
   item('Actual', c.actual, true);
   if (c.reproduction !== undefined)
-    dl.push(`<dt>Reproduction</dt><dd class="repro"><pre>${e(capText(c.reproduction))}</pre><button type="button" class="copy">Copy</button></dd>`);
+    dl.push(
+      `<dt>Reproduction</dt><dd class="repro"><pre>${e(capText(c.reproduction))}</pre><button type="button" class="copy">Copy</button></dd>`,
+    );
   item('Duration', `${formatDuration(c.durationMs)}, ${c.requests} request${c.requests === 1 ? '' : 's'}`);
   const place = c.network ?? 'global';
   return `<details class="occurrence"${id} data-cell="${cell}"><summary><strong>${e(place)}</strong> ${e(c.status)}${
@@ -247,7 +266,9 @@ function exchange(x: Exchange): string {
   const out = [`<h4>Request</h4><pre>${e(capText(reqText))}</pre>`];
   if (x.response !== undefined) {
     const res = x.response;
-    const resText = [`HTTP ${String(res.status)}`, headerLines(res.headers), '', res.body].filter((line, i) => i !== 1 || line !== '').join('\n');
+    const resText = [`HTTP ${String(res.status)}`, headerLines(res.headers), '', res.body]
+      .filter((line, i) => i !== 1 || line !== '')
+      .join('\n');
     out.push(
       `<h4>Response <span class="muted">(${e(formatDuration(x.durationMs))}${res.truncated ? ', body truncated' : ''})</span></h4><pre>${e(capText(resText))}</pre>`,
     );

@@ -93,11 +93,19 @@ function testcase(report: Report, classname: string, c: CheckResult): Case {
   const counts = c.level === 'MUST' || report.run.strict;
   if (c.expectation?.outcome === 'expected-failure') {
     const reason = `expected failure (${c.expectation.reason}): ${firstLine(c.message ?? c.title)}`;
-    return { outcome: 'skipped', durationMs: c.durationMs, xml: `${open}<skipped message="${a(reason)}"/><system-out>${t(details(c))}</system-out></testcase>` };
+    return {
+      outcome: 'skipped',
+      durationMs: c.durationMs,
+      xml: `${open}<skipped message="${a(reason)}"/><system-out>${t(details(c))}</system-out></testcase>`,
+    };
   }
   if (c.expectation?.outcome === 'unexpected-pass') {
     const why = `unexpected pass: listed as an expected failure (${c.expectation.reason}); remove it from the expectations file`;
-    return { outcome: 'failure', durationMs: c.durationMs, xml: `${open}<failure type="unexpected-pass" message="${a(why)}">${t(details(c))}</failure></testcase>` };
+    return {
+      outcome: 'failure',
+      durationMs: c.durationMs,
+      xml: `${open}<failure type="unexpected-pass" message="${a(why)}">${t(details(c))}</failure></testcase>`,
+    };
   }
   switch (c.status) {
     case 'passed':

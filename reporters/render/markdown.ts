@@ -87,7 +87,10 @@ export function renderMarkdown(report: Report, maxChars = MARKDOWN_MAX_CHARS): s
       `> **${budget.omitted} more ${budget.omitted === 1 ? 'entry' : 'entries'} did not fit in report.md (kept under ${maxChars.toLocaleString('en')} characters): see report.html or report.json.**`,
     );
   }
-  return `${budget.lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${budget.lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 /** The parts after the head, most important first: what fails the run, then what does not. */
@@ -111,7 +114,12 @@ function metadata(report: Report): string[] {
     ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
     ['Requests', mdText(String(r.requests))],
-    ['Targets', targetLines(report).map(([k, v]) => `${mdText(k)}: ${mdText(v)}`).join('<br>')],
+    [
+      'Targets',
+      targetLines(report)
+        .map(([k, v]) => `${mdText(k)}: ${mdText(v)}`)
+        .join('<br>'),
+    ],
     ['Networks', String(report.networks.length)],
     ['Checks', mdText(countsText(report.counts))],
   ];
@@ -142,8 +150,7 @@ function matrix(report: Report, linked: boolean): string[] {
     }
     out.push('');
     const renamed = m.columns.filter((c) => c.header !== c.operation);
-    if (renamed.length > 0)
-      out.push(`Columns: ${renamed.map((c) => `${mdText(c.header)} = ${mdCode(c.operation)}`).join(', ')}.`, '');
+    if (renamed.length > 0) out.push(`Columns: ${renamed.map((c) => `${mdText(c.header)} = ${mdCode(c.operation)}`).join(', ')}.`, '');
   }
   if (m.notRun.length > 0) out.push(`Not run: ${m.notRun.map((op) => mdCode(op)).join(', ')}.`, '');
   return out;
@@ -162,7 +169,10 @@ function globalSection(report: Report, linked: boolean): string[] {
 /** "✘ failed on base, polygon; ⚠ errored on amoy": where a check broke, by status. */
 function whereBroken(report: Report, g: CheckGroup): string {
   const parts: string[] = [];
-  for (const [status, symbol] of [['failed', '✘'], ['errored', '⚠']] as const) {
+  for (const [status, symbol] of [
+    ['failed', '✘'],
+    ['errored', '⚠'],
+  ] as const) {
     const networks = [...new Set(g.results.filter((r) => r.status === status).map((r) => r.network))];
     if (networks.length > 0) parts.push(`${symbol} ${status} on ${networksText(report, networks)}`);
   }
@@ -176,10 +186,15 @@ function whereBroken(report: Report, g: CheckGroup): string {
 function mustFindings(report: Report, budget: Budget): void {
   const groups = groupByCheck(report, isMustFinding);
   const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
-  const briefs = groups.map((g) => [`- ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))} (evidence in report.html)`, '']);
+  const briefs = groups.map((g) => [
+    `- ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))} (evidence in report.html)`,
+    '',
+  ]);
   const headingOf = (op: string) => [`<a id="${anchorId('fail', null, op)}"></a>`, '', `### ${mdText(op)}`, ''];
   // What a brief line costs, with the heading of its operation when it opens one.
-  const briefSizes = groups.map((g, i) => size(briefs[i]!) + (i === 0 || groups[i - 1]!.operation !== g.operation ? size(headingOf(g.operation)) : 0));
+  const briefSizes = groups.map(
+    (g, i) => size(briefs[i]!) + (i === 0 || groups[i - 1]!.operation !== g.operation ? size(headingOf(g.operation)) : 0),
+  );
   let briefsAfter = briefSizes.reduce((n, b) => n + b, 0);
   let title: string[] = ['## Failures (MUST)', ''];
   let operation: string | undefined;
@@ -188,8 +203,19 @@ function mustFindings(report: Report, budget: Budget): void {
     const heading = g.operation === operation ? [] : headingOf(g.operation);
     // The evidence of the first network per status: a failure and an error differ in kind, not networks of one kind.
     const shown = (['failed', 'errored'] as const).flatMap((status) => g.results.find((r) => r.status === status) ?? []);
-    const evidence = shown.flatMap((r) => [...(g.results.length > 1 ? [`Evidence from ${r.network === null ? 'global' : mdText(r.network)}:`, ''] : []), ...finding(r)]);
-    const entry = [...title, ...heading, `#### ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))}`, '', mdText(g.results[0]!.title), '', ...evidence];
+    const evidence = shown.flatMap((r) => [
+      ...(g.results.length > 1 ? [`Evidence from ${r.network === null ? 'global' : mdText(r.network)}:`, ''] : []),
+      ...finding(r),
+    ]);
+    const entry = [
+      ...title,
+      ...heading,
+      `#### ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))}`,
+      '',
+      mdText(g.results[0]!.title),
+      '',
+      ...evidence,
+    ];
     const full = size(entry) + briefsAfter <= budget.room && budget.tryAdd(entry);
     if (full || budget.add([...title, ...heading, ...briefs[i]!])) {
       title = [];
@@ -246,7 +272,12 @@ function shouldFindings(report: Report, budget: Budget): void {
     anchored.add(g.operation);
     return `| ${anchor}${mdText(g.operation)} | ${mdCode(g.checkId, true)} | ${mdText(whereBroken(report, g))} | ${mdText(firstLine(first.message ?? first.title))} | ${first.pointer === undefined ? '' : mdCode(first.pointer, true)} |`;
   });
-  table(budget, ['## SHOULD findings', '', note, ''], ['| Operation | Check | Where | Message (first network) | Pointer |', '|---|---|---|---|---|'], rows);
+  table(
+    budget,
+    ['## SHOULD findings', '', note, ''],
+    ['| Operation | Check | Where | Message (first network) | Pointer |', '|---|---|---|---|---|'],
+    rows,
+  );
 }
 
 /** Listed failures that passed: they fail the run until their line leaves the expectations file. */
@@ -264,16 +295,23 @@ function expectedFailures(report: Report, budget: Budget): void {
   const groups = groupByCheck(report, isExpectedFailure);
   if (groups.length === 0) return;
   const rows = groups.map(
-    (g) => `| ${mdCode(g.key, true)} | ${mdText(g.level)} | ${mdText(networksText(report, g.networks))} | ${mdText(g.results[0]!.expectation!.reason)} |`,
+    (g) =>
+      `| ${mdCode(g.key, true)} | ${mdText(g.level)} | ${mdText(networksText(report, g.networks))} | ${mdText(g.results[0]!.expectation!.reason)} |`,
   );
-  table(budget, ['## Expected failures', '', 'Known failures the expectations file lists: they do not affect the verdict.', ''], ['| Check | Level | Networks | Reason |', '|---|---|---|---|'], rows);
+  table(
+    budget,
+    ['## Expected failures', '', 'Known failures the expectations file lists: they do not affect the verdict.', ''],
+    ['| Check | Level | Networks | Reason |', '|---|---|---|---|'],
+    rows,
+  );
 }
 
 function skipped(report: Report, budget: Budget): void {
   const groups = groupSkips(report);
   if (groups.length === 0) return;
   const rows = groups.map(
-    (s) => `| ${mdText(s.operation)} | ${mdCode(s.checkId, true)} | ${mdText(s.reason)} | ${mdText(describeNetworks(report, s.networks))} |`,
+    (s) =>
+      `| ${mdText(s.operation)} | ${mdCode(s.checkId, true)} | ${mdText(s.reason)} | ${mdText(describeNetworks(report, s.networks))} |`,
   );
   table(budget, ['## Skipped checks', ''], ['| Operation | Check | Reason | Where |', '|---|---|---|---|'], rows);
 }

@@ -124,7 +124,10 @@ export function buildMatrix(report: Report, keep: (operation: string) => boolean
   for (const slug of report.run.networks)
     if (!present.has(slug)) rows.push({ network: slug, chainId: null, counts: ZERO, cells: ops.map(() => cellOf([])) });
 
-  const ran = new Set([...report.networks.flatMap((n) => n.operations.map((r) => r.operation)), ...report.global.operations.map((r) => r.operation)]);
+  const ran = new Set([
+    ...report.networks.flatMap((n) => n.operations.map((r) => r.operation)),
+    ...report.global.operations.map((r) => r.operation),
+  ]);
   return { columns, rows, notRun: report.run.operations.filter((op) => !ran.has(op)) };
 }
 

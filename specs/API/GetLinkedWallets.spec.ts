@@ -27,21 +27,39 @@ describeOperation({
       const message = parentMessage(parent.address);
       const answer = await run.send(linkedWalletsRequest(run, parent.address, message, await parent.signMessage({ message })));
       if (answer.status !== 200) {
-        run.fail({ message: "the parent's own EIP-191 signature of its message should be accepted", pointer: '', expected: 200, actual: `${answer.status} ${String(recordOf(answer.json)?.['error'] ?? '')}`.trim() });
+        run.fail({
+          message: "the parent's own EIP-191 signature of its message should be accepted",
+          pointer: '',
+          expected: 200,
+          actual: `${answer.status} ${String(recordOf(answer.json)?.['error'] ?? '')}`.trim(),
+        });
       }
       const list = recordOf(answer.json)?.['linkedWallets'];
       // An empty list may be sent as null (wire-facts.md §5); the items' shape is response-schema's business.
       if (list !== null && list !== undefined && !Array.isArray(list)) {
-        run.fail({ message: 'linkedWallets should be a list', pointer: '/linkedWallets', expected: 'an array (or null when empty)', actual: list });
+        run.fail({
+          message: 'linkedWallets should be a list',
+          pointer: '/linkedWallets',
+          expected: 'an array (or null when empty)',
+          actual: list,
+        });
       }
     },
     'linked-wallets-wrong-signature-refused': async (run: CheckRun) => {
       const parent = seededKey(run, run.id, 'parent');
       const message = parentMessage(parent.address);
       const byAnother = await seededKey(run, run.id, 'another').signMessage({ message });
-      await expectLinkedWalletsRefused(run, linkedWalletsRequest(run, parent.address, message, byAnother), "the message signed by another key than the parent's");
+      await expectLinkedWalletsRefused(
+        run,
+        linkedWalletsRequest(run, parent.address, message, byAnother),
+        "the message signed by another key than the parent's",
+      );
       const ofAnother = await parent.signMessage({ message: `${message} (another message)` });
-      await expectLinkedWalletsRefused(run, linkedWalletsRequest(run, parent.address, message, ofAnother), "the parent's signature of another message");
+      await expectLinkedWalletsRefused(
+        run,
+        linkedWalletsRequest(run, parent.address, message, ofAnother),
+        "the parent's signature of another message",
+      );
     },
   },
 });

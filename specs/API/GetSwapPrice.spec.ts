@@ -38,14 +38,20 @@ describeOperation({
     'swap-price-honours-slippage': async (run: CheckRun) => {
       const { body, grounded: known, json } = await run.example();
       const low = (body as { slippagePercentage?: unknown }).slippagePercentage;
-      if (!known || typeof low !== 'number' || !Number.isInteger(low) || low <= 0) run.skip('no swap pair in the fixtures for this network');
+      if (!known || typeof low !== 'number' || !Number.isInteger(low) || low <= 0)
+        run.skip('no swap pair in the fixtures for this network');
       const lowAnswer = slippageAnswer(json, low);
       if (typeof lowAnswer === 'string') run.skip(lowAnswer);
       settle(run, judgeSlippageBound(lowAnswer, '/swapPrice'));
       const high = low + 5 + (Math.abs(deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'slippage')) % 26);
       const answer = await run.send({ ...(body as Record<string, unknown>), slippagePercentage: high });
       if (answer.status !== 200) {
-        run.fail({ message: 'the example request with another slippagePercentage should be answered too', pointer: '/slippagePercentage', expected: 200, actual: answer.status });
+        run.fail({
+          message: 'the example request with another slippagePercentage should be answered too',
+          pointer: '/slippagePercentage',
+          expected: 200,
+          actual: answer.status,
+        });
       }
       const highAnswer = slippageAnswer(answer.json, high);
       if (typeof highAnswer === 'string') run.skip(highAnswer);

@@ -31,18 +31,28 @@ describeOperation({
       const { userAddress, buyCurrencyAddress, buyAmount } = swap;
       const chainId = run.network.chainId;
       const listed = await run.send({ userAddress, buyCurrencyAddress, buyAmount, chainId }, { op: GetSwapPrices });
-      if (listed.status !== 200) run.skip(`GetSwapPrices answered ${listed.status}: there is no price to choose (GetSwapPrices' own checks judge that answer)`);
+      if (listed.status !== 200)
+        run.skip(`GetSwapPrices answered ${listed.status}: there is no price to choose (GetSwapPrices' own checks judge that answer)`);
       const prices = recordOf(listed.json)?.['swapPrices'];
       if (prices === null || prices === undefined) run.skip(NULL_SWAP_PRICES);
       const choosable = (Array.isArray(prices) ? prices : [])
         .map(recordOf)
-        .filter((p): p is Record<string, unknown> => typeof p?.['currencyAddress'] === 'string' && p['currencyAddress'].toLowerCase() !== buyCurrencyAddress.toLowerCase());
+        .filter(
+          (p): p is Record<string, unknown> =>
+            typeof p?.['currencyAddress'] === 'string' && p['currencyAddress'].toLowerCase() !== buyCurrencyAddress.toLowerCase(),
+        );
       if (choosable.length === 0) run.skip('GetSwapPrices offered no price with a currencyAddress to sell');
-      const chosen = choosable[Math.abs(deriveSeed(run.config.seed, run.session.operationId, run.network.slug, 'chosen-price')) % choosable.length]!;
+      const chosen =
+        choosable[Math.abs(deriveSeed(run.config.seed, run.session.operationId, run.network.slug, 'chosen-price')) % choosable.length]!;
       const sellCurrencyAddress = chosen['currencyAddress'] as string;
       const quoted = await run.send({ userAddress, sellCurrencyAddress, buyCurrencyAddress, buyAmount, chainId, includeApprove: false });
       if (quoted.status !== 200) {
-        run.fail({ message: 'a price GetSwapPrices offered should be quotable with GetSwapQuote', pointer: '', expected: 200, actual: quoted.status });
+        run.fail({
+          message: 'a price GetSwapPrices offered should be quotable with GetSwapQuote',
+          pointer: '',
+          expected: 200,
+          actual: quoted.status,
+        });
       }
       const quote = recordOf(recordOf(quoted.json)?.['swapQuote']);
       if (!quote) run.skip(NULL_QUOTE);
@@ -57,7 +67,12 @@ describeOperation({
       settle(run, judgeApproveData(true, withApprove));
       const answer = await run.send({ ...(body as Record<string, unknown>), includeApprove: false });
       if (answer.status !== 200) {
-        run.fail({ message: 'the example request with includeApprove false should be answered like the one with true', pointer: '/includeApprove', expected: 200, actual: answer.status });
+        run.fail({
+          message: 'the example request with includeApprove false should be answered like the one with true',
+          pointer: '/includeApprove',
+          expected: 200,
+          actual: answer.status,
+        });
       }
       const withoutApprove = recordOf(recordOf(answer.json)?.['swapQuote']);
       if (!withoutApprove) run.skip(NULL_QUOTE);

@@ -7,7 +7,11 @@ describeOperation({
   op: CreateAudience,
   example: ({ session, generated }) => {
     const projectId = session.config.fixtures.builder?.projectId;
-    if (projectId === undefined) return ungrounded({ ...generated(), projectId: NOT_AN_ID }, 'no builder project in the fixtures (audiences are only created in a project the fixtures name)');
+    if (projectId === undefined)
+      return ungrounded(
+        { ...generated(), projectId: NOT_AN_ID },
+        'no builder project in the fixtures (audiences are only created in a project the fixtures name)',
+      );
     return grounded({ projectId, name: `conformance-${session.config.seed}` });
   },
   // Safe writes: generated audiences go to the fixtures' project, never to a project ID nobody named.

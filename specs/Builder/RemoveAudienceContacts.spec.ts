@@ -7,7 +7,11 @@ describeOperation({
   // Safe writes: requests name an audience the suite created itself (or none at all).
   example: async ({ session, generated }) => {
     const owned = await ownedAudience(session);
-    if (!owned) return ungrounded({ ...generated(), audienceId: NOT_AN_ID, contactIds: [] }, 'no builder project in the fixtures to create an audience in');
+    if (!owned)
+      return ungrounded(
+        { ...generated(), audienceId: NOT_AN_ID, contactIds: [] },
+        'no builder project in the fixtures to create an audience in',
+      );
     return grounded({ projectId: owned.projectId, audienceId: owned.audienceId, contactIds: owned.contactIds.slice(0, 1) });
   },
   constrain: async (session) => {

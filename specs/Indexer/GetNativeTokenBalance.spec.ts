@@ -32,7 +32,9 @@ describeOperation({
       const timeout = run.config.timeoutMs;
       const chainId = await ethChainId(url, timeout);
       if (chainId !== BigInt(network.chainId)) {
-        run.skip(`the chain node at ${nodeOrigin(url)} serves chain ${chainId}, not ${network.slug}'s ${network.chainId} (put {network} in --chain-rpc-url for one node per network)`);
+        run.skip(
+          `the chain node at ${nodeOrigin(url)} serves chain ${chainId}, not ${network.slug}'s ${network.chainId} (put {network} in --chain-rpc-url for one node per network)`,
+        );
       }
       const { account, balance } = await answered(run);
       const served = [balanceWei(balance)];

@@ -7,7 +7,8 @@ describeOperation({
   example: async ({ session, generated }) => {
     const collection = session.fixtures?.collection;
     const order = await discoverFloorOrder(session);
-    if (!collection || !order?.orderId) return ungrounded(generated(), 'no open order was found through GetFloorOrder on the fixtures collection');
+    if (!collection || !order?.orderId)
+      return ungrounded(generated(), 'no open order was found through GetFloorOrder on the fixtures collection');
     return grounded({
       wallet: '0x00000000000000000000000000000000000c0ffe',
       orders: [{ contractAddress: collection.address, orderId: order.orderId }],

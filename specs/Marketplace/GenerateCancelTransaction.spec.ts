@@ -22,8 +22,14 @@ function cancelTheOffer(run: CheckRun): Promise<{ index: number; json: unknown }
     const collection = run.fixtures?.collection;
     const offer = await discoverOffer(run.session);
     if (!collection || !offer?.orderId || !offer.createdBy) return undefined;
-    const { index, outcome } = await run.session.send(run.id, { collectionAddress: collection.address, maker: offer.createdBy, orderId: offer.orderId });
-    return outcome.ok && outcome.response.status === 200 && outcome.response.json !== undefined ? { index, json: outcome.response.json } : undefined;
+    const { index, outcome } = await run.session.send(run.id, {
+      collectionAddress: collection.address,
+      maker: offer.createdBy,
+      orderId: offer.orderId,
+    });
+    return outcome.ok && outcome.response.status === 200 && outcome.response.json !== undefined
+      ? { index, json: outcome.response.json }
+      : undefined;
   });
 }
 

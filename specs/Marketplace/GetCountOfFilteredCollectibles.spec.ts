@@ -1,6 +1,15 @@
 import { narrowedFilterPair } from '../../properties/index.js';
 import { GetCountOfFilteredCollectibles } from '../../src/contract/index.js';
-import { assertProperty, deriveSeed, describeOperation, discoverFloorAnswer, discoverPropertyFilters, grounded, show, ungrounded } from '../../src/harness/index.js';
+import {
+  assertProperty,
+  deriveSeed,
+  describeOperation,
+  discoverFloorAnswer,
+  discoverPropertyFilters,
+  grounded,
+  show,
+  ungrounded,
+} from '../../src/harness/index.js';
 import { collectionKnowledge } from '../../src/semantics/collection-knowledge.js';
 import { ordersInAnswer } from '../../src/semantics/orders.js';
 
@@ -20,7 +29,13 @@ describeOperation({
     'count-non-negative-integer': async (run) => {
       const { json } = await run.example();
       const count = countIn(json) ?? run.skip('the answer has no count (response-schema judges its shape)');
-      if (!Number.isInteger(count) || count < 0) run.fail({ message: 'a count of collectibles is a non-negative integer', pointer: '/count', expected: 'an integer >= 0', actual: count });
+      if (!Number.isInteger(count) || count < 0)
+        run.fail({
+          message: 'a count of collectibles is a non-negative integer',
+          pointer: '/count',
+          expected: 'an integer >= 0',
+          actual: count,
+        });
     },
     // Metamorphic: the same request with a narrower filter, over filters built from the collection's own
     // property filters, makers and currencies (learnt through TokenCollectionFilters and GetFloorOrder).
@@ -29,23 +44,28 @@ describeOperation({
       const floor = ordersInAnswer(await discoverFloorAnswer(run.session)).map((found) => found.order);
       const knowledge = collectionKnowledge(await discoverPropertyFilters(run.session), floor);
       let compared = 0;
-      await assertProperty(run, narrowedFilterPair(knowledge), async ({ side, wide, narrow, narrowings }) => {
-        const wider = await run.send({ side, contractAddress: collection.address, filter: wide });
-        const wideCount = wider.status === 200 ? countIn(wider.json) : undefined;
-        if (wideCount === undefined) return;
-        const narrower = await run.send({ side, contractAddress: collection.address, filter: narrow });
-        const narrowCount = narrower.status === 200 ? countIn(narrower.json) : undefined;
-        if (narrowCount === undefined) return;
-        compared += 1;
-        if (narrowCount > wideCount) {
-          run.fail({
-            message: `narrowing the filter (${narrowings.join(', ')}) raised the count; the wider filter ${show(wide, 300)} counted ${wideCount}`,
-            pointer: '/count',
-            expected: `<= ${wideCount}`,
-            actual: narrowCount,
-          });
-        }
-      }, { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'narrowing'), numRuns: run.config.runs });
+      await assertProperty(
+        run,
+        narrowedFilterPair(knowledge),
+        async ({ side, wide, narrow, narrowings }) => {
+          const wider = await run.send({ side, contractAddress: collection.address, filter: wide });
+          const wideCount = wider.status === 200 ? countIn(wider.json) : undefined;
+          if (wideCount === undefined) return;
+          const narrower = await run.send({ side, contractAddress: collection.address, filter: narrow });
+          const narrowCount = narrower.status === 200 ? countIn(narrower.json) : undefined;
+          if (narrowCount === undefined) return;
+          compared += 1;
+          if (narrowCount > wideCount) {
+            run.fail({
+              message: `narrowing the filter (${narrowings.join(', ')}) raised the count; the wider filter ${show(wide, 300)} counted ${wideCount}`,
+              pointer: '/count',
+              expected: `<= ${wideCount}`,
+              actual: narrowCount,
+            });
+          }
+        },
+        { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'narrowing'), numRuns: run.config.runs },
+      );
       if (compared === 0) run.skip('no pair of filters got two counts to compare (every pair met an error or an answer without a count)');
     },
   },

@@ -41,7 +41,10 @@ describeOperation({
       const { json } = await run.example();
       const firstFloor = floorOrderIn(json) ?? run.skip('the answer holds no floor order');
       const highest = async (tokenId: string, filter?: { currencies: string[] }) => {
-        const answer = await run.send({ contractAddress, tokenId, ...(filter ? { filter } : {}) }, { op: GetHighestPriceListingForCollectible });
+        const answer = await run.send(
+          { contractAddress, tokenId, ...(filter ? { filter } : {}) },
+          { op: GetHighestPriceListingForCollectible },
+        );
         return answer.status === 200 ? singleOrderIn(answer.json) : undefined;
       };
       const judgeToken = async (floor: FoundOrder, floorExchange: number, tokenId: string): Promise<Judgement> => {

@@ -1,7 +1,15 @@
 import { swapPairOf } from '../../src/config/fixtures.js';
 import { listingFilter } from '../../properties/index.js';
 import { GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
-import { assertProperty, deriveSeed, describeOperation, discoverFloorAnswer, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
+import {
+  assertProperty,
+  deriveSeed,
+  describeOperation,
+  discoverFloorAnswer,
+  grounded,
+  ungrounded,
+  type CheckRun,
+} from '../../src/harness/index.js';
 import { judgeHonoursFilter, judgeNotBelowFiltered } from '../../src/semantics/highest-listing-rules.js';
 import { settle } from '../../src/harness/drivers/settle.js';
 import { type Judgement } from '../../src/semantics/judgement.js';
@@ -14,27 +22,39 @@ import { ordersInAnswer, singleOrderIn, textOf, type FoundOrder } from '../../sr
  * The unfiltered answer (the example) against a seeded property over filters built around it: each filtered
  * answer is judged; a finding fails the check, and without any judged answer it is skipped.
  */
-async function overFilters(run: CheckRun, judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement): Promise<void> {
+async function overFilters(
+  run: CheckRun,
+  judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement,
+): Promise<void> {
   const request = await exampleRequest(run);
   const { json } = await run.example();
   const top = singleOrderIn(json);
   const own = (field: string) => (top ? textOf(top.order, field) : undefined);
-  const matching = { ...optional('createdBy', own('createdBy')), ...optional('marketplace', own('marketplace')), ...optional('currency', own('priceCurrencyAddress')) };
+  const matching = {
+    ...optional('createdBy', own('createdBy')),
+    ...optional('marketplace', own('marketplace')),
+    ...optional('currency', own('priceCurrencyAddress')),
+  };
   const reasons = new Set<string>();
   let judged = 0;
   const seen = await seenInCollection(run);
-  await assertProperty(run, listingFilter({ matching, seen }), async (filter) => {
-    const answer = await sendShared(run, { ...request, filter });
-    if (answer.status !== 200 || answer.json === undefined) {
-      reasons.add(`a filtered request got ${answer.status}`);
-      return;
-    }
-    let judgement = judge(top, filter, singleOrderIn(answer.json));
-    if (judgement !== 'holds' && 'finding' in judgement) judgement = await judgeAgain(run, request, filter, judge);
-    if (judgement === 'holds') judged += 1;
-    else if ('finding' in judgement) run.fail(judgement.finding);
-    else reasons.add(judgement.undecided);
-  }, { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'listing-filter'), numRuns: run.config.runs });
+  await assertProperty(
+    run,
+    listingFilter({ matching, seen }),
+    async (filter) => {
+      const answer = await sendShared(run, { ...request, filter });
+      if (answer.status !== 200 || answer.json === undefined) {
+        reasons.add(`a filtered request got ${answer.status}`);
+        return;
+      }
+      let judgement = judge(top, filter, singleOrderIn(answer.json));
+      if (judgement !== 'holds' && 'finding' in judgement) judgement = await judgeAgain(run, request, filter, judge);
+      if (judgement === 'holds') judged += 1;
+      else if ('finding' in judgement) run.fail(judgement.finding);
+      else reasons.add(judgement.undecided);
+    },
+    { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'listing-filter'), numRuns: run.config.runs },
+  );
   if (judged === 0) run.skip(`no filtered answer could be judged: ${[...reasons].join('; ')}`);
 }
 
@@ -43,14 +63,24 @@ async function seenInCollection(run: CheckRun) {
   const floorOrders = ordersInAnswer(await discoverFloorAnswer(run.session)).map((o) => o.order);
   const swap = swapPairOf(run.fixtures);
   const known = collectionKnowledge(undefined, floorOrders);
-  return { accounts: known.accounts, currencies: [...new Set([...known.currencies, ...(swap ? [swap.buyCurrencyAddress, swap.sellCurrencyAddress].map((a) => a.toLowerCase()) : [])])] };
+  return {
+    accounts: known.accounts,
+    currencies: [
+      ...new Set([...known.currencies, ...(swap ? [swap.buyCurrencyAddress, swap.sellCurrencyAddress].map((a) => a.toLowerCase()) : [])]),
+    ],
+  };
 }
 
 /**
  * A finding is confirmed on fresh answers, unfiltered and filtered, before it is reported: live listings move
  * between two requests.
  */
-async function judgeAgain(run: CheckRun, request: object, filter: ListingFilter, judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement): Promise<Judgement> {
+async function judgeAgain(
+  run: CheckRun,
+  request: object,
+  filter: ListingFilter,
+  judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement,
+): Promise<Judgement> {
   const unfiltered = await run.send(request);
   const filtered = await run.send({ ...request, filter });
   if (unfiltered.status !== 200 || filtered.status !== 200) return { undecided: 'a request asked again was refused' };
@@ -75,7 +105,8 @@ async function exampleRequest(run: CheckRun): Promise<{ contractAddress: string;
   return body as { contractAddress: string; tokenId: string };
 }
 
-const optional = <K extends string>(key: K, value: string | undefined) => (value === undefined ? {} : ({ [key]: value } as Record<K, string>));
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  value === undefined ? {} : ({ [key]: value } as Record<K, string>);
 
 describeOperation({
   op: GetHighestPriceListingForCollectible,

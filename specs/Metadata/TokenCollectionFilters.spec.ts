@@ -31,7 +31,10 @@ describeOperation({
       });
       if (clauses.length === 0) run.skip('the answer has no filter with a name and a PropertyType');
       const count = async (properties?: unknown[]) => {
-        const answer = await run.send({ side: 'listing', contractAddress, filter: { includeEmpty: true, ...(properties ? { properties } : {}) } }, { op: GetCountOfFilteredCollectibles });
+        const answer = await run.send(
+          { side: 'listing', contractAddress, filter: { includeEmpty: true, ...(properties ? { properties } : {}) } },
+          { op: GetCountOfFilteredCollectibles },
+        );
         const value = (answer.json as { count?: unknown } | undefined)?.count;
         return answer.status === 200 && typeof value === 'number' ? value : undefined;
       };
@@ -42,7 +45,12 @@ describeOperation({
         if (filtered === undefined) continue;
         compared += 1;
         if (filtered > all) {
-          run.fail({ message: `the filter at ${pointer} (${show(clause)}), fed back into GetCountOfFilteredCollectibles, raised the count of the collection`, pointer: '/count', expected: `<= ${all}`, actual: filtered });
+          run.fail({
+            message: `the filter at ${pointer} (${show(clause)}), fed back into GetCountOfFilteredCollectibles, raised the count of the collection`,
+            pointer: '/count',
+            expected: `<= ${all}`,
+            actual: filtered,
+          });
         }
       }
       if (compared === 0) run.skip('GetCountOfFilteredCollectibles gave no count for any returned filter');

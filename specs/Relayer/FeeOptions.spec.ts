@@ -7,7 +7,8 @@ import { settle } from '../../src/harness/drivers/settle.js';
 async function feeOptions(run: CheckRun): Promise<readonly unknown[]> {
   const { json } = await run.example();
   const { options, sponsored } = json as { options?: unknown; sponsored?: unknown };
-  if (!Array.isArray(options) || options.length === 0) run.skip(`the answer lists no fee options${sponsored === true ? ' (sponsored)' : ''}`);
+  if (!Array.isArray(options) || options.length === 0)
+    run.skip(`the answer lists no fee options${sponsored === true ? ' (sponsored)' : ''}`);
   return options;
 }
 
@@ -25,7 +26,8 @@ describeOperation({
       'the fixtures name no relayer wallet',
     ),
   checks: {
-    'fee-option-token-on-network-chain': async (run: CheckRun) => settle(run, judgeFeeTokenChains(await feeOptions(run), run.network!.chainId)),
+    'fee-option-token-on-network-chain': async (run: CheckRun) =>
+      settle(run, judgeFeeTokenChains(await feeOptions(run), run.network!.chainId)),
     'fee-option-value-decimal': async (run: CheckRun) => settle(run, judgeFeeValues(await feeOptions(run))),
   },
 });

@@ -15,7 +15,6 @@ export type { CheckArea, CheckDef, CheckLevel } from './catalogue-types.js';
 /** Every area's checks; an area file adds its own, and the ids stay unique across all of them. */
 const CHECKS = [...COMMON_CHECKS, ...MARKETPLACE_CHECKS, ...API_CHECKS, ...BUILDER_CHECKS] as const;
 
-
 export type CheckId = (typeof CHECKS)[number]['id'];
 
 export const CHECK_CATALOGUE: readonly CheckDef[] = Object.freeze(assertUnique(CHECKS));

@@ -13,7 +13,12 @@ import { CHECK_CATALOGUE } from './catalogue.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Files whose checks every operation gets (the harness's suite-error is filed by the reporter). */
-const EVERY_OPERATION = ['src/harness/common-checks.ts', 'src/harness/error-answers.ts', 'src/harness/wrong-requests.ts', 'src/runner/collector.ts'];
+const EVERY_OPERATION = [
+  'src/harness/common-checks.ts',
+  'src/harness/error-answers.ts',
+  'src/harness/wrong-requests.ts',
+  'src/runner/collector.ts',
+];
 const PER_SERVICE = 'specs/wire.spec.ts';
 
 export interface CheckScope {
@@ -40,7 +45,9 @@ export function checkScopes(): ReadonlyMap<string, CheckScope> {
     CHECK_CATALOGUE.map((c) => [
       c.id,
       {
-        operations: everywhere.has(c.id) ? OPERATIONS.map(operationId) : perOperation.filter((p) => p.ids.has(c.id)).map((p) => operationId(p.op)),
+        operations: everywhere.has(c.id)
+          ? OPERATIONS.map(operationId)
+          : perOperation.filter((p) => p.ids.has(c.id)).map((p) => operationId(p.op)),
         services: perService.has(c.id) ? services : [],
       },
     ]),

@@ -43,7 +43,9 @@ export async function silentChainNodes(template: string, networks: readonly Netw
 export function describeSilent(silent: readonly Silent[]): string {
   const byReason = new Map<string, string[]>();
   for (const s of silent) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.network]);
-  const parts = [...byReason].map(([reason, networks]) => `${reason} — ${networks.length > 3 ? `${networks.length} networks` : networks.join(', ')}`);
+  const parts = [...byReason].map(
+    ([reason, networks]) => `${reason} — ${networks.length > 3 ? `${networks.length} networks` : networks.join(', ')}`,
+  );
   return parts.slice(0, 3).join('; ') + (parts.length > 3 ? `; and ${parts.length - 3} more` : '');
 }
 

@@ -6,7 +6,11 @@ import { findOperation } from '../contract/operations.js';
 import { parseList } from './run-options.js';
 import { UsageError } from './usage-error.js';
 
-export function chooseChecks(include: string | undefined, exclude: string | undefined, operations: string[]): { operations: string[]; checks?: string[] } {
+export function chooseChecks(
+  include: string | undefined,
+  exclude: string | undefined,
+  operations: string[],
+): { operations: string[]; checks?: string[] } {
   const ids = CHECK_CATALOGUE.map((c) => c.id);
   const checks = chosenChecks(
     include === undefined ? undefined : parseList(include, ids, '--checks', 'check id'),
@@ -17,6 +21,7 @@ export function chooseChecks(include: string | undefined, exclude: string | unde
   // Operations none of whose checks is chosen would send requests only to report nothing.
   const chosen = new Set(checks);
   const carrying = operations.filter((id) => operationCarries(findOperation(id)!, chosen));
-  if (carrying.length === 0) throw new UsageError(`none of the chosen checks (${checks.join(', ')}) runs on the chosen operations (${operations.join(', ')})`);
+  if (carrying.length === 0)
+    throw new UsageError(`none of the chosen checks (${checks.join(', ')}) runs on the chosen operations (${operations.join(', ')})`);
   return { operations: carrying, checks };
 }

@@ -33,7 +33,8 @@ export function catalogueEntries(): CatalogueEntry[] {
 }
 
 function where(entry: CatalogueEntry): string {
-  if (entry.operations.length === OPERATIONS.length && OPERATIONS.every((op) => entry.operations.includes(operationId(op)))) return 'every operation';
+  if (entry.operations.length === OPERATIONS.length && OPERATIONS.every((op) => entry.operations.includes(operationId(op))))
+    return 'every operation';
   return entry.operations.join(', ');
 }
 
@@ -48,11 +49,20 @@ export function renderCatalogue(format: string): string {
       return [
         '| check id | level | area | operations | needs | what must hold | rests on |',
         '|---|---|---|---|---|---|---|',
-        ...entries.map((e) => `| \`${e.id}\` | ${e.level} | ${e.area} | ${cell(where(e))} | ${cell(e.needs.join('; ') || '—')} | ${cell(e.title)} | ${cell(e.basis)} |`),
+        ...entries.map(
+          (e) =>
+            `| \`${e.id}\` | ${e.level} | ${e.area} | ${cell(where(e))} | ${cell(e.needs.join('; ') || '—')} | ${cell(e.title)} | ${cell(e.basis)} |`,
+        ),
       ].join('\n');
     case 'text':
       return entries
-        .map((e) => [`${e.id}  ${e.level} · ${e.area} · ${where(e)}${e.needs.length ? ` · needs ${e.needs.join('; ')}` : ''}`, `    ${e.title}`, `    rests on: ${e.basis}`].join('\n'))
+        .map((e) =>
+          [
+            `${e.id}  ${e.level} · ${e.area} · ${where(e)}${e.needs.length ? ` · needs ${e.needs.join('; ')}` : ''}`,
+            `    ${e.title}`,
+            `    rests on: ${e.basis}`,
+          ].join('\n'),
+        )
         .join('\n');
     default:
       throw new UsageError(`--format: expected text, json or md, got ${JSON.stringify(format)}`);

@@ -81,6 +81,14 @@ export function configFileValues(command: Command, cwd = process.cwd()): Map<str
     const lines = issues.slice(0, 5).map((i) => `  ${i.pointer || '/'}: ${i.message}`);
     throw new UsageError(`${where} does not match schemas/config.schema.json:\n${lines.join('\n')}`);
   }
-  const section = ((data as Record<string, unknown>)[command.name()] ?? {}) as Record<string, string | number | boolean | (string | number)[]>;
-  return new Map(Object.entries(section).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : typeof value === 'number' ? String(value) : value]));
+  const section = ((data as Record<string, unknown>)[command.name()] ?? {}) as Record<
+    string,
+    string | number | boolean | (string | number)[]
+  >;
+  return new Map(
+    Object.entries(section).map(([name, value]) => [
+      name,
+      Array.isArray(value) ? value.join(',') : typeof value === 'number' ? String(value) : value,
+    ]),
+  );
 }

@@ -3,7 +3,7 @@ import { UsageError } from './usage-error.js';
 
 const REASONS: Record<string, string> = {
   EADDRINUSE: 'the port is in use by another process; choose another --port, or leave it out for a free one',
-  EADDRNOTAVAIL: 'the address is not one of this machine\'s interfaces; try 127.0.0.1 or 0.0.0.0',
+  EADDRNOTAVAIL: "the address is not one of this machine's interfaces; try 127.0.0.1 or 0.0.0.0",
   EACCES: 'permission denied (ports below 1024 need privileges); choose a port above 1024',
   ENOTFOUND: 'the host name does not resolve',
   EAI_AGAIN: 'the host name could not be resolved now',

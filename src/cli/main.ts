@@ -6,7 +6,14 @@
  * (expectations, diff, rerun, merge, history) live in src/gate/.
  */
 import { Command, CommanderError } from 'commander';
-import { DEFAULT_CONCURRENCY, DEFAULT_REPORT_DIR, DEFAULT_RUNS, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from './run-options.js';
+import {
+  DEFAULT_CONCURRENCY,
+  DEFAULT_REPORT_DIR,
+  DEFAULT_RUNS,
+  DEFAULT_TIMEOUT_MS,
+  parseRunOptions,
+  type RawRunOptions,
+} from './run-options.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
@@ -38,14 +45,26 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
   program
     .command('run')
     .description('certify a server (default: the embedded reference server) and write the report')
-    .addOption(option('--target <origin>', 'origin of a server with the reference layout (marketplace/<network>, rpc/API, rpc/Metadata, relayer/<network>, indexer/<network>)'))
+    .addOption(
+      option(
+        '--target <origin>',
+        'origin of a server with the reference layout (marketplace/<network>, rpc/API, rpc/Metadata, relayer/<network>, indexer/<network>)',
+      ),
+    )
     .addOption(option('--marketplace-url <url>', 'Marketplace base; the network slug is appended'))
     .addOption(option('--api-url <url>', 'API and Builder base'))
     .addOption(option('--metadata-url <url>', 'Metadata base'))
     .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
     .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
-    .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)'))
-    .addOption(option('--limited-access-key <key>', 'a second key without rights for the fixtures\' limitedKey.deniedOperations (prefer CONFORMANCE_LIMITED_ACCESS_KEY)'))
+    .addOption(
+      option('--access-key <key>', 'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)'),
+    )
+    .addOption(
+      option(
+        '--limited-access-key <key>',
+        "a second key without rights for the fixtures' limitedKey.deniedOperations (prefer CONFORMANCE_LIMITED_ACCESS_KEY)",
+      ),
+    )
     .addOption(option('--networks <slugs>', 'comma-separated network slugs (default: all 39)'))
     .addOption(option('--operations <ids>', 'comma-separated Service.Method ids (default: all 18)'))
     .addOption(option('--seed <n>', 'seed of the generated requests (default: random, printed and reported)'))
@@ -63,11 +82,30 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--quiet', 'print the verdict only'))
     .addOption(option('--verbose', 'print every request as it is sent'))
     .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
-    .addOption(option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'))
-    .addOption(option('--expectations <file>', 'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do'))
-    .addOption(option('--shard <i/n>', 'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`'))
-    .addOption(option('--engine <name>', 'thread: the checks run in one worker thread of this process (default, the leanest); vitest: the spec files run as vitest tests'))
-    .addOption(option('--github', 'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)'))
+    .addOption(
+      option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'),
+    )
+    .addOption(
+      option(
+        '--expectations <file>',
+        'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do',
+      ),
+    )
+    .addOption(
+      option('--shard <i/n>', 'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`'),
+    )
+    .addOption(
+      option(
+        '--engine <name>',
+        'thread: the checks run in one worker thread of this process (default, the leanest); vitest: the spec files run as vitest tests',
+      ),
+    )
+    .addOption(
+      option(
+        '--github',
+        'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)',
+      ),
+    )
     .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawRunOptions) => {
       const options = parseRunOptions(raw);
@@ -86,11 +124,16 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(option('--port <n>', 'port (default: a free one)'))
     .addOption(option('--access-key <key>', 'the key the server accepts (default: a random one)'))
     .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
-    .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}): GetNativeTokenBalance answers its eth_getBalance'))
+    .addOption(
+      option(
+        '--chain-rpc-url <url>',
+        'a chain node JSON-RPC URL (may contain {network}): GetNativeTokenBalance answers its eth_getBalance',
+      ),
+    )
     .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
     .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
     .addOption(option('--list-faults', 'list the named faults and exit'))
-    .addOption(option('--fixtures-out <file>', 'write the server\'s own fixtures there; the printed certify command uses them'))
+    .addOption(option('--fixtures-out <file>', "write the server's own fixtures there; the printed certify command uses them"))
     .addHelpText('after', EXIT_CODES)
     .action(async (raw: RawServeOptions) => {
       const { serve } = await import('./serve.js');
@@ -105,7 +148,6 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
       const { listChecks } = await import('./checks-command.js');
       listChecks(raw, io);
     });
-
 
   program
     .command('openapi')
@@ -125,7 +167,7 @@ async function gitHubReport(flag: boolean | undefined, report: Report, io: { log
 function registerGateCommands(program: Command, io: { log: (line: string) => void; error: (line: string) => void }): void {
   program
     .command('expectations')
-    .description('write an expectations file (known failures) from a report\'s failures, sorted; fill in each reason')
+    .description("write an expectations file (known failures) from a report's failures, sorted; fill in each reason")
     .argument('<report>', 'a report.json, or the directory holding it')
     .option('--out <file>', 'write the file here (default: stdout)')
     .action(async (report: string, raw: { out?: string }) => {
@@ -139,7 +181,9 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .argument('<base>', 'report.json (or its directory) of the earlier run')
     .argument('<head>', 'report.json (or its directory) of the later run')
     .option('--format <format>', 'markdown or json (default: markdown)')
-    .addOption(option('--github', 'also write the diff to $GITHUB_STEP_SUMMARY and annotate new failures (default: on when GITHUB_ACTIONS=true)'))
+    .addOption(
+      option('--github', 'also write the diff to $GITHUB_STEP_SUMMARY and annotate new failures (default: on when GITHUB_ACTIONS=true)'),
+    )
     .action(async (base: string, head: string, raw: { format?: string; github?: boolean }) => {
       const { diffCommand } = await import('../gate/diff.js');
       const result = diffCommand(base, head, raw);
@@ -153,7 +197,7 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .command('rerun')
     .description('run again what failed or errored in a report, with its seed, and say per failure FIXED / STILL FAILING / ERRORED')
     .argument('<report>', 'report.json (or its directory) of the run whose failures to re-run')
-    .addOption(option('--target <origin>', 'another target (default: the report\'s bases)'))
+    .addOption(option('--target <origin>', "another target (default: the report's bases)"))
     .addOption(option('--marketplace-url <url>', 'Marketplace base'))
     .addOption(option('--api-url <url>', 'API and Builder base'))
     .addOption(option('--metadata-url <url>', 'Metadata base'))
@@ -163,7 +207,7 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .addOption(option('--fixtures <file>', 'JSON file of known entities per network'))
     .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL to cross-check native balances'))
-    .addOption(option('--report-dir <dir>', 'where the re-run\'s report goes (default: conformance-rerun/)'))
+    .addOption(option('--report-dir <dir>', "where the re-run's report goes (default: conformance-rerun/)"))
     .action(async (report: string, raw: RawRerunOptions) => {
       const { rerunCommand } = await import('../gate/rerun.js');
       process.exitCode = (await rerunCommand(report, raw, io)).exitCode;
@@ -197,7 +241,11 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
 export async function main(argv: readonly string[]): Promise<number> {
   // Every line leaves through the output redactor; a reader that went away (| head) costs lines, not the report.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  const io = { log: (line: string) => console.log(redactOutput(line)), error: (line: string) => console.error(redactOutput(line)), stream: process.stdout };
+  const io = {
+    log: (line: string) => console.log(redactOutput(line)),
+    error: (line: string) => console.error(redactOutput(line)),
+    stream: process.stdout,
+  };
   const program = buildProgram(io);
   try {
     await program.parseAsync([...argv], { from: 'user' });

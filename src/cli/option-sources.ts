@@ -36,9 +36,12 @@ export function withOptionSources(program: Command, env: NodeJS.ProcessEnv = pro
   for (const command of program.commands) {
     for (const switchOption of command.options.filter((o) => o.isBoolean() && o.long)) {
       const negation = `--no-${flagName(switchOption)}`;
-      if (!command.options.some((o) => o.long === negation)) command.addOption(new Option(negation, `${switchOption.long} off, whatever the environment or config file say`));
+      if (!command.options.some((o) => o.long === negation))
+        command.addOption(new Option(negation, `${switchOption.long} off, whatever the environment or config file say`));
     }
-    command.addOption(option('--config <file>', 'a JSON file of flag values (schemas/config.schema.json); default: ./conformance.config.json when present'));
+    command.addOption(
+      option('--config <file>', 'a JSON file of flag values (schemas/config.schema.json); default: ./conformance.config.json when present'),
+    );
   }
   program.hook('preAction', (_program, command) => applySources(command, env));
   return program;

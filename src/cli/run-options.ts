@@ -74,14 +74,20 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   const targets = parseTargets(raw);
   const accessKey = raw.accessKey === undefined || raw.accessKey === '' ? undefined : raw.accessKey;
   if (targets && !accessKey) {
-    throw new UsageError('a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key');
+    throw new UsageError(
+      'a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key',
+    );
   }
   return selectShard({
     targets,
     accessKey,
     ...(raw.limitedAccessKey ? { limitedAccessKey: raw.limitedAccessKey } : {}),
     networks: parseList(raw.networks, NETWORK_SLUGS, '--networks', 'network slug'),
-    ...chooseChecks(raw.checks, raw.skipChecks, parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)')),
+    ...chooseChecks(
+      raw.checks,
+      raw.skipChecks,
+      parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)'),
+    ),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
@@ -96,7 +102,9 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     quiet: raw.quiet === true,
     verbose: raw.verbose === true,
     maxDurationMs: raw.maxDuration === undefined ? DEFAULT_MAX_DURATION_MS : parseDuration(raw.maxDuration, '--max-duration'),
-    givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter((u): u is string => u !== undefined && u !== ''),
+    givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter(
+      (u): u is string => u !== undefined && u !== '',
+    ),
     ...(raw.expectations === undefined ? {} : { expectations: loadExpectations(raw.expectations) }),
     ...(raw.shard === undefined ? {} : { shard: parseShard(raw.shard) }),
     engine: parseEngine(raw.engine),
@@ -139,10 +147,13 @@ export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): 
   } catch {
     throw new UsageError(`${flag}: not a URL: ${JSON.stringify(value)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`${flag}: only http and https URLs are supported, got ${url.protocol}`);
-  if (url.username || url.password) throw new UsageError(`${flag}: credentials in a URL would end up in the report; use CONFORMANCE_ACCESS_KEY`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UsageError(`${flag}: only http and https URLs are supported, got ${url.protocol}`);
+  if (url.username || url.password)
+    throw new UsageError(`${flag}: credentials in a URL would end up in the report; use CONFORMANCE_ACCESS_KEY`);
   if (url.search || url.hash) throw new UsageError(`${flag}: a base address has no query or fragment`);
-  if (!mayHoldNetwork && value.includes('{network}')) throw new UsageError(`${flag}: {network} is only meaningful in --relayer-url and --indexer-url`);
+  if (!mayHoldNetwork && value.includes('{network}'))
+    throw new UsageError(`${flag}: {network} is only meaningful in --relayer-url and --indexer-url`);
   return value.replace(/\/+$/, '');
 }
 
@@ -159,7 +170,10 @@ function parseDuration(value: string, flag: string): number {
 
 export function parseList(value: string | undefined, allowed: readonly string[], flag: string, what: string): string[] {
   if (value === undefined || value.trim() === 'all') return [...allowed];
-  const items = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const items = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (items.length === 0) throw new UsageError(`${flag}: empty; name at least one ${what}, or 'all'`);
   const unknown = items.filter((item) => !allowed.includes(item));
   if (unknown.length > 0) {
@@ -202,13 +216,17 @@ export function loadFixtures(path: string): Fixtures {
   if (unknownNetworks.length > 0) throw new UsageError(`--fixtures: unknown network slug(s) in ${path}: ${unknownNetworks.join(', ')}`);
   const operationIds = OPERATIONS.map(operationId);
   const unknownOperations = (given.limitedKey?.deniedOperations ?? []).filter((id) => !(operationIds as string[]).includes(id));
-  if (unknownOperations.length > 0) throw new UsageError(`--fixtures: limitedKey.deniedOperations names unknown operation(s): ${unknownOperations.join(', ')}`);
+  if (unknownOperations.length > 0)
+    throw new UsageError(`--fixtures: limitedKey.deniedOperations names unknown operation(s): ${unknownOperations.join(', ')}`);
   const fixtures = withNetworkDefaults(given, NETWORK_SLUGS);
   // A pair a network starts is completed by "*" or refused; a network that names none just has no pair.
   for (const [slug, network] of Object.entries(fixtures.networks ?? {})) {
     if (!namesPairField(given.networks?.[slug])) continue;
     const missing = incompletePair(network);
-    if (missing.length > 0) throw new UsageError(`--fixtures: networks.${slug}.swap gives part of a swap pair; missing ${missing.join(', ')} (from the network or "*")`);
+    if (missing.length > 0)
+      throw new UsageError(
+        `--fixtures: networks.${slug}.swap gives part of a swap pair; missing ${missing.join(', ')} (from the network or "*")`,
+      );
   }
   return fixtures;
 }

@@ -70,7 +70,11 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       config = { ...partial, targets: partial.targets, accessKey: partial.accessKey, embedded: false };
     } else {
       // With --chain-rpc-url the embedded server reads the same node, as a real indexer would.
-      server = await startReferenceServer({ host: '127.0.0.1', port: 0, ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : {}) });
+      server = await startReferenceServer({
+        host: '127.0.0.1',
+        port: 0,
+        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : {}),
+      });
       config = {
         ...partial,
         targets: targetsFromOrigin(server.origin),
@@ -80,10 +84,19 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         fixtures: mergeFixtures(server.fixtures, partial.fixtures),
       };
       // The server's keys, and any key the user gave, though the embedded server never receives it.
-      armOutputRedactor(redactionInputsOf({ ...config, givenUrls: partial.givenUrls }, partial.accessKey, server.limitedAccessKey, partial.limitedAccessKey));
+      armOutputRedactor(
+        redactionInputsOf(
+          { ...config, givenUrls: partial.givenUrls },
+          partial.accessKey,
+          server.limitedAccessKey,
+          partial.limitedAccessKey,
+        ),
+      );
       terminal.note(`certifying the embedded reference server at ${server.origin}`);
     }
-    terminal.note(`seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`);
+    terminal.note(
+      `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
+    );
     const metadata = (incident?: string): RunMetadata => ({
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
@@ -99,19 +112,27 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
     });
-    const finish = (report: Report): RunOutcome => summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
+    const finish = (report: Report): RunOutcome =>
+      summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
     /** The report of a run that ended early: what ran, and every operation that did not, errored with why. */
     const stoppedReport = (results: readonly CheckResult[], incident: string | undefined): Report => {
       const why = stopper.cause!.reason;
       const all = [...results, ...notRunResults(config.operations, config.networks, results, why)];
-      return buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: { ...metadata([why, incident].filter(Boolean).join('\n')), interrupted: why }, results: all });
+      return buildReport({
+        tool: TOOL,
+        contractVersion: CONTRACT_VERSION,
+        run: { ...metadata([why, incident].filter(Boolean).join('\n')), interrupted: why },
+        results: all,
+      });
     };
 
     const unreachable = await probeTargets(config);
     if (stopper.cause) return finish(stoppedReport([], undefined));
     if (unreachable) {
       terminal.note(`✘ the target is unreachable: ${unreachable}`);
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }));
+      return finish(
+        buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }),
+      );
     }
 
     const progress = terminal.progress(config.networks.length);
@@ -138,7 +159,13 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     progress.stop();
     const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
-    if (stopper.cause) return finish(stoppedReport(collector.collected, [keyRefused, runnerFailure, collector.report?.run.incident].filter(Boolean).join('\n') || undefined));
+    if (stopper.cause)
+      return finish(
+        stoppedReport(
+          collector.collected,
+          [keyRefused, runnerFailure, collector.report?.run.incident].filter(Boolean).join('\n') || undefined,
+        ),
+      );
     if (runnerFailure) {
       terminal.note(`✘ ${runnerFailure}`);
       // What ran is kept; every operation and network the runner did not get to is errored with why.
@@ -147,7 +174,9 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       return finish({ ...report, verdict: 'fail' });
     }
     if (!collector.report) {
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }));
+      return finish(
+        buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }),
+      );
     }
     if (keyRefused) {
       const incident = [keyRefused, collector.report.run.incident].filter(Boolean).join('\n');
@@ -176,7 +205,7 @@ function expectedUnitsPerNetwork(config: RunConfig): Map<string, number> {
 function mergeFixtures(own: Fixtures, given: Fixtures): Fixtures {
   return {
     networks: { ...own.networks, ...given.networks },
-    ...(given.builder ?? own.builder ? { builder: given.builder ?? own.builder! } : {}),
-    ...(given.limitedKey ?? own.limitedKey ? { limitedKey: given.limitedKey ?? own.limitedKey! } : {}),
+    ...((given.builder ?? own.builder) ? { builder: given.builder ?? own.builder! } : {}),
+    ...((given.limitedKey ?? own.limitedKey) ? { limitedKey: given.limitedKey ?? own.limitedKey! } : {}),
   };
 }

@@ -31,9 +31,15 @@ export function faultList(): string[] {
 
 function parseFaults(value: string | undefined): Fault[] {
   if (value === undefined || value.trim() === '') return [];
-  const names = value.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const names = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   const unknown = names.filter((name) => !faultByName(name));
-  if (unknown.length > 0) throw new UsageError(`--fault: unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (conformance serve --list-faults names them)`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `--fault: unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (conformance serve --list-faults names them)`,
+    );
   return names.map((name) => faultByName(name)!);
 }
 
@@ -43,12 +49,15 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     return;
   }
   const port = raw.port === undefined ? 0 : Number(raw.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
   const seed = raw.seed === undefined ? 1 : Number(raw.seed);
   if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected a whole number, got ${JSON.stringify(raw.seed)}`);
   const latencyMs = raw.latencyMs === undefined ? 0 : Number(raw.latencyMs);
-  if (!/^\d+$/.test(raw.latencyMs ?? '0') || latencyMs > 600_000) throw new UsageError(`--latency-ms: expected 0..600000, got ${JSON.stringify(raw.latencyMs)}`);
-  const chainRpcUrl = raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
+  if (!/^\d+$/.test(raw.latencyMs ?? '0') || latencyMs > 600_000)
+    throw new UsageError(`--latency-ms: expected 0..600000, got ${JSON.stringify(raw.latencyMs)}`);
+  const chainRpcUrl =
+    raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
   const faults = parseFaults(raw.fault);
   if (chainRpcUrl) {
     // One node for every network must answer; with {network}, at least one of them (the others are named).
@@ -56,7 +65,8 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     if (silent.length === NETWORKS.length || (silent.length > 0 && !chainRpcUrl.includes('{network}'))) {
       throw new UsageError(`--chain-rpc-url: the chain node does not answer eth_chainId (${describeSilent(silent)})`);
     }
-    if (silent.length > 0) io.log(`warning: no chain node answers for ${silent.length} networks; GetNativeTokenBalance fails there (${describeSilent(silent)})`);
+    if (silent.length > 0)
+      io.log(`warning: no chain node answers for ${silent.length} networks; GetNativeTokenBalance fails there (${describeSilent(silent)})`);
   }
   const host = raw.host ?? '127.0.0.1';
   const server = await startReferenceServer({

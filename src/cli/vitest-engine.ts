@@ -89,4 +89,3 @@ export async function runVitest(config: RunConfig, collector: RunCollector, cont
   );
   await vitest.close();
 }
-

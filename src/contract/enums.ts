@@ -24,7 +24,17 @@ export const PROPERTY_TYPES = ['INT', 'STRING', 'ARRAY', 'GENERIC'] as const;
 
 export const ORDER_STATUSES = ['unknown', 'active', 'inactive', 'expired', 'cancelled', 'filled', 'decimals_missing'] as const;
 export const SOURCE_KINDS = ['unknown', 'external', 'sequence_marketplace_v1', 'sequence_marketplace_v2', 'opensea', 'magic_eden'] as const;
-export const STEP_TYPES = ['unknown', 'tokenApproval', 'buy', 'sell', 'createListing', 'createOffer', 'signEIP712', 'signEIP191', 'cancel'] as const;
+export const STEP_TYPES = [
+  'unknown',
+  'tokenApproval',
+  'buy',
+  'sell',
+  'createListing',
+  'createOffer',
+  'signEIP712',
+  'signEIP191',
+  'cancel',
+] as const;
 export const EXECUTE_TYPES = ['unknown', 'order', 'createListing', 'createItemOffer', 'createTraitOffer'] as const;
 export const CHECKOUT_CRYPTO = ['none', 'partially', 'all'] as const;
 export const CHECKOUT_SWAP = ['unknown', 'zerox', 'lifi'] as const;

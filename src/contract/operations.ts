@@ -105,8 +105,7 @@ const bodyChainId = (field: string, encoding: 'number' | 'string') => ({ kind: '
 
 export const GetCountOfFilteredCollectibles = operation('Marketplace', 'GetCountOfFilteredCollectibles', {
   summary: 'count collectibles that match a filter',
-  request: ($id) =>
-    requestObject({ side: OrderSideSchema(), contractAddress: address(), filter: ref(CollectiblesFilter) }, { $id }),
+  request: ($id) => requestObject({ side: OrderSideSchema(), contractAddress: address(), filter: ref(CollectiblesFilter) }, { $id }),
   response: ($id) => responseObject({ count: num() }, { $id }),
 });
 
@@ -196,11 +195,7 @@ export const TokenCollectionFilters = operation('Metadata', 'TokenCollectionFilt
 export const GetSwapPrices = operation('API', 'GetSwapPrices', {
   network: bodyChainId('chainId', 'number'),
   summary: 'retrieves swap prices for the ERC-20 token at buyCurrencyAddress; null when funds or liquidity lack',
-  request: ($id) =>
-    requestObject(
-      { userAddress: address(), buyCurrencyAddress: address(), buyAmount: amount(), chainId: num() },
-      { $id },
-    ),
+  request: ($id) => requestObject({ userAddress: address(), buyCurrencyAddress: address(), buyAmount: amount(), chainId: num() }, { $id }),
   response: ($id) => responseObject({ swapPrices: arrayOf(ref(SwapPrice)) }, { $id }),
 });
 
@@ -242,11 +237,7 @@ export const GetSwapPrice = operation('API', 'GetSwapPrice', {
 export const IsValidETHAuthProof = operation('API', 'IsValidETHAuthProof', {
   network: bodyChainId('chainId', 'string'),
   summary: 'validate a wallet authentication proof',
-  request: ($id) =>
-    requestObject(
-      { chainId: str('chain-id-decimal'), walletAddress: address(), ethAuthProofString: str() },
-      { $id },
-    ),
+  request: ($id) => requestObject({ chainId: str('chain-id-decimal'), walletAddress: address(), ethAuthProofString: str() }, { $id }),
   response: ($id) => responseObject({ isValid: bool() }, { $id }),
 });
 
@@ -269,8 +260,7 @@ export const GetLinkedWallets = operation('API', 'GetLinkedWallets', {
 export const FeeOptions = operation('Relayer', 'FeeOptions', {
   summary: 'list the fee options for paying gas for a transaction',
   request: ($id) => requestObject({ wallet: address(), to: address(), data: hexData(), simulate: bool() }, { $id }),
-  response: ($id) =>
-    responseObject({ options: arrayOf(ref(FeeOption)), sponsored: bool(), quote: str() }, { $id }),
+  response: ($id) => responseObject({ options: arrayOf(ref(FeeOption)), sponsored: bool(), quote: str() }, { $id }),
 });
 
 export const GetNativeTokenBalance = operation('Indexer', 'GetNativeTokenBalance', {

@@ -37,10 +37,7 @@ import {
   tokenId,
 } from './schema-kit.js';
 
-export const FeeBreakdown = responseObject(
-  { kind: str(), recipientAddress: address(), bps: num() },
-  { $id: resourceId('FeeBreakdown') },
-);
+export const FeeBreakdown = responseObject({ kind: str(), recipientAddress: address(), bps: num() }, { $id: resourceId('FeeBreakdown') });
 
 export const Order = responseObject(
   {
@@ -301,10 +298,7 @@ export const LinkedWallet = responseObject(
   { $id: resourceId('LinkedWallet') },
 );
 
-export const NativeBalance = responseObject(
-  { accountAddress: address(), balance: amount() },
-  { $id: resourceId('NativeBalance') },
-);
+export const NativeBalance = responseObject({ accountAddress: address(), balance: amount() }, { $id: resourceId('NativeBalance') });
 
 /** The error object of §Errors: the only response object with required fields besides PropertyFilter. */
 export const ErrorObject = responseObject(

@@ -33,4 +33,3 @@ function relative(schema: TSchema): string {
 export function publishable(schema: TSchema): Record<string, unknown> {
   return { $schema: 'https://json-schema.org/draft/2020-12/schema', ...JSON.parse(JSON.stringify(schema)) };
 }
-

@@ -4,15 +4,7 @@
  * `responseObject`; the conventions the document does not state are annotations (`x-convention`,
  * `x-known-values`) that only the SHOULD-level validator enforces.
  */
-import {
-  Type,
-  type Static,
-  type TObject,
-  type TOptional,
-  type TProperties,
-  type TSchema,
-  type TUnsafe,
-} from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TOptional, type TProperties, type TSchema, type TUnsafe } from '@sinclair/typebox';
 
 export const SCHEMA_BASE = 'https://conformance.invalid/schemas/';
 
@@ -49,8 +41,7 @@ export const bool = (): TUnsafe<boolean> => Type.Unsafe<boolean>({ type: 'boolea
 export const anyObject = (): TUnsafe<Record<string, unknown>> => Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 /** "any JSON value" (PropertyFilter.values). */
 export const anyValue = (): TUnsafe<unknown> => Type.Unsafe<unknown>({});
-export const arrayOf = <T extends TSchema>(items: T): TUnsafe<Static<T>[]> =>
-  Type.Unsafe<Static<T>[]>({ type: 'array', items });
+export const arrayOf = <T extends TSchema>(items: T): TUnsafe<Static<T>[]> => Type.Unsafe<Static<T>[]>({ type: 'array', items });
 
 /** An enumeration whose full value set the document gives (OrderSide, MarketplaceKind, PropertyType): MUST. */
 export function closedEnum<const V extends readonly string[]>(values: V, description: string): TUnsafe<V[number]> {
@@ -106,9 +97,7 @@ export function responseObject<P extends TProperties, R extends keyof P & string
   for (const [key, schema] of Object.entries(props)) {
     shaped[key] = required.has(key) ? schema : Type.Optional(nullable(schema));
   }
-  return Type.Object(shaped, withoutUndefined({ $id: options.$id, description: options.description })) as TObject<
-    ResponseProps<P, R>
-  >;
+  return Type.Object(shaped, withoutUndefined({ $id: options.$id, description: options.description })) as TObject<ResponseProps<P, R>>;
 }
 
 /**

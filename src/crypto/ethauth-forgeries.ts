@@ -17,7 +17,12 @@ export function withTamperedSignature(proof: string): string {
 }
 
 /** A proof that names `claimed`'s address while `signer` (another key) made the signature. */
-export async function proofSignedByAnother(claimed: string, signer: LocalAccount, claims: EthAuthClaims, form: EthAuthSignatureForm): Promise<string> {
+export async function proofSignedByAnother(
+  claimed: string,
+  signer: LocalAccount,
+  claims: EthAuthClaims,
+  form: EthAuthSignatureForm,
+): Promise<string> {
   return proofString(claimed, claims, await signClaims(signer, claims, form));
 }
 

@@ -50,7 +50,14 @@ export interface RunDiff {
 }
 
 function side(file: string, report: Report): SideSummary {
-  return { file, verdict: report.verdict, startedAt: report.run.startedAt, seed: report.run.seed, contractVersion: report.contractVersion, counts: report.counts };
+  return {
+    file,
+    verdict: report.verdict,
+    startedAt: report.run.startedAt,
+    seed: report.run.seed,
+    contractVersion: report.contractVersion,
+    counts: report.counts,
+  };
 }
 
 export function diffReports(base: { file: string; report: Report }, head: { file: string; report: Report }): RunDiff {
@@ -105,10 +112,22 @@ export function diffReports(base: { file: string; report: Report }, head: { file
 }
 
 /** Entries folded per check key, networks listed: one line per key. */
-function folded(entries: readonly DiffEntry[]): { key: string; level: string; networks: string[]; base: string; head: string; message?: string }[] {
-  const byKey = new Map<string, { key: string; level: string; networks: string[]; base: Set<string>; head: Set<string>; message?: string }>();
+function folded(
+  entries: readonly DiffEntry[],
+): { key: string; level: string; networks: string[]; base: string; head: string; message?: string }[] {
+  const byKey = new Map<
+    string,
+    { key: string; level: string; networks: string[]; base: Set<string>; head: Set<string>; message?: string }
+  >();
   for (const e of entries) {
-    const row = byKey.get(e.key) ?? { key: e.key, level: e.level, networks: [], base: new Set(), head: new Set(), ...(e.message === undefined ? {} : { message: e.message }) };
+    const row = byKey.get(e.key) ?? {
+      key: e.key,
+      level: e.level,
+      networks: [],
+      base: new Set(),
+      head: new Set(),
+      ...(e.message === undefined ? {} : { message: e.message }),
+    };
     row.networks.push(e.network ?? 'global');
     row.base.add(e.base ?? '–');
     row.head.add(e.head ?? '–');
@@ -123,7 +142,8 @@ export function renderDiffMarkdown(diff: RunDiff): string {
   const out = [`# Conformance diff: BASE ${verdictMark(diff.base.verdict)} → HEAD ${verdictMark(diff.head.verdict)}`, ''];
   out.push(diff.regressed ? '**HEAD has new failures.**' : 'No new failure in HEAD.', '');
   out.push('| | BASE | HEAD |', '|---|---|---|');
-  const row = (label: string, read: (s: SideSummary) => string) => out.push(`| ${label} | ${mdText(read(diff.base))} | ${mdText(read(diff.head))} |`);
+  const row = (label: string, read: (s: SideSummary) => string) =>
+    out.push(`| ${label} | ${mdText(read(diff.base))} | ${mdText(read(diff.head))} |`);
   row('Report', (s) => s.file);
   row('Verdict', (s) => verdictMark(s.verdict));
   row('Started', (s) => s.startedAt);
@@ -141,7 +161,9 @@ export function renderDiffMarkdown(diff: RunDiff): string {
     out.push('| Check | Level | Networks | BASE | HEAD | Message |', '|---|---|---|---|---|---|');
     for (const r of rows) {
       const message = (r.message ?? '').split(/\r?\n/, 1)[0]!.slice(0, 300);
-      out.push(`| ${mdCode(r.key, true)} | ${r.level} | ${mdText(r.networks.join(', '))} | ${mdText(r.base)} | ${mdText(r.head)} | ${mdText(message)} |`);
+      out.push(
+        `| ${mdCode(r.key, true)} | ${r.level} | ${mdText(r.networks.join(', '))} | ${mdText(r.base)} | ${mdText(r.head)} | ${mdText(message)} |`,
+      );
     }
     out.push('');
   };
@@ -154,10 +176,18 @@ export function renderDiffMarkdown(diff: RunDiff): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-export function diffCommand(baseArg: string, headArg: string, options: { format?: string }): { exitCode: 0 | 1; diff: RunDiff; text: string } {
+export function diffCommand(
+  baseArg: string,
+  headArg: string,
+  options: { format?: string },
+): { exitCode: 0 | 1; diff: RunDiff; text: string } {
   const format = options.format ?? 'markdown';
-  if (format !== 'markdown' && format !== 'json') throw new UsageError(`--format: expected markdown or json, got ${JSON.stringify(format)}`);
-  const diff = diffReports({ file: baseArg, report: readReportFile(baseArg, 'BASE report') }, { file: headArg, report: readReportFile(headArg, 'HEAD report') });
+  if (format !== 'markdown' && format !== 'json')
+    throw new UsageError(`--format: expected markdown or json, got ${JSON.stringify(format)}`);
+  const diff = diffReports(
+    { file: baseArg, report: readReportFile(baseArg, 'BASE report') },
+    { file: headArg, report: readReportFile(headArg, 'HEAD report') },
+  );
   const text = format === 'json' ? `${JSON.stringify(diff, null, 2)}\n` : renderDiffMarkdown(diff);
   return { exitCode: diff.regressed ? 1 : 0, diff, text };
 }

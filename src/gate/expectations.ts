@@ -83,7 +83,8 @@ export function loadExpectations(path: string): Expectation[] {
     }
     for (const network of entry.networks === ALL_NETWORKS ? [ALL_NETWORKS] : entry.networks) {
       const place = `${entry.check}@${network}`;
-      if (seen.has(place) || seen.has(`${entry.check}@${ALL_NETWORKS}`)) throw new UsageError(`${where}: ${entry.check} on ${network} is listed twice`);
+      if (seen.has(place) || seen.has(`${entry.check}@${ALL_NETWORKS}`))
+        throw new UsageError(`${where}: ${entry.check} on ${network} is listed twice`);
       seen.add(place);
     }
   });
@@ -127,7 +128,11 @@ export function expectationsOf(report: Report): ExpectationsFile {
     set.add(c.network);
     byKey.set(c.key, set);
   }
-  const reasons = new Map(checksOf(report).filter((c) => c.expectation).map((c) => [c.key, c.expectation!.reason]));
+  const reasons = new Map(
+    checksOf(report)
+      .filter((c) => c.expectation)
+      .map((c) => [c.key, c.expectation!.reason]),
+  );
   const expectations = [...byKey.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([check, networks]): Expectation => ({

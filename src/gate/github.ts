@@ -29,7 +29,11 @@ export function annotationsOf(report: Report): Annotation[] {
   const counted = isCountedFailure(report);
   return groupByCheck(report, (c) => counted(c) || isUnexpectedPass(c)).map((g) => {
     const first = g.results[0]!;
-    const what = isUnexpectedPass(first) ? 'passed but is listed as an expected failure' : first.status === 'errored' ? 'errored' : 'failed';
+    const what = isUnexpectedPass(first)
+      ? 'passed but is listed as an expected failure'
+      : first.status === 'errored'
+        ? 'errored'
+        : 'failed';
     const message = first.message ?? first.title;
     return {
       title: `${g.level} ${g.key}`,
@@ -42,12 +46,18 @@ export function annotationsOf(report: Report): Annotation[] {
 export function annotationLines(annotations: readonly Annotation[]): string[] {
   const lines = annotations.slice(0, MAX_ANNOTATIONS).map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`);
   const rest = annotations.length - MAX_ANNOTATIONS;
-  if (rest > 0) lines.push(`::error title=${escapeProperty('more failing checks')}::${rest} more failing check key(s) not annotated: see the report`);
+  if (rest > 0)
+    lines.push(`::error title=${escapeProperty('more failing checks')}::${rest} more failing check key(s) not annotated: see the report`);
   return lines;
 }
 
 /** Appends `markdown` to the step summary (when the runner gives one) and prints the annotations. */
-export function publishToGitHub(markdown: string, annotations: readonly Annotation[], io: { log: (line: string) => void }, env: NodeJS.ProcessEnv = process.env): void {
+export function publishToGitHub(
+  markdown: string,
+  annotations: readonly Annotation[],
+  io: { log: (line: string) => void },
+  env: NodeJS.ProcessEnv = process.env,
+): void {
   const summary = env['GITHUB_STEP_SUMMARY'];
   if (summary) appendFileSync(summary, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
   for (const line of annotationLines(annotations)) io.log(line);

@@ -55,9 +55,14 @@ export function renderHistory(entries: readonly { file: string; report: Report }
   const networks = [...new Set(nights.flatMap((n) => n.report.networks.map((x) => x.slug)))];
   if (nights.some((n) => n.report.global.operations.length > 0)) networks.push('global');
   const day = (n: Night) => n.report.run.startedAt.slice(0, 16).replace('T', ' ');
-  const head = nights.map((n) => `<th title="${e(n.file)}">${e(day(n))}<br><small>seed ${e(String(n.report.run.seed))}</small></th>`).join('');
+  const head = nights
+    .map((n) => `<th title="${e(n.file)}">${e(day(n))}<br><small>seed ${e(String(n.report.run.seed))}</small></th>`)
+    .join('');
   const verdicts = nights
-    .map((n) => `<td class="${n.report.verdict === 'pass' ? 'pass' : 'fail'}">${n.report.verdict === 'pass' ? '✔ pass' : '✘ fail'}${n.report.run.incident ? '<br><small>incident</small>' : ''}</td>`)
+    .map(
+      (n) =>
+        `<td class="${n.report.verdict === 'pass' ? 'pass' : 'fail'}">${n.report.verdict === 'pass' ? '✔ pass' : '✘ fail'}${n.report.run.incident ? '<br><small>incident</small>' : ''}</td>`,
+    )
     .join('');
   const rows = networks.map((network) => {
     const since = redSince(nights, network);

@@ -35,7 +35,9 @@ export function mergeReports(shards: readonly { file: string; report: Report }[]
     const expected = JSON.stringify(read(first!.report));
     const other = rest.find((s) => JSON.stringify(read(s.report)) !== expected);
     if (other) {
-      throw new UsageError(`merge: ${first!.file} and ${other.file} differ in ${what} (${expected} vs ${JSON.stringify(read(other.report))}): they are not shards of one run`);
+      throw new UsageError(
+        `merge: ${first!.file} and ${other.file} differ in ${what} (${expected} vs ${JSON.stringify(read(other.report))}): they are not shards of one run`,
+      );
     }
   }
   const count = first!.report.run.shard!.count;
@@ -48,7 +50,8 @@ export function mergeReports(shards: readonly { file: string; report: Report }[]
     byIndex.set(shard.index, file);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !byIndex.has(i));
-  if (missing.length > 0) throw new UsageError(`merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  if (missing.length > 0)
+    throw new UsageError(`merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
 
   const reports = [...shards].sort((a, b) => a.report.run.shard!.index - b.report.run.shard!.index).map((s) => s.report);
   const starts = reports.map((r) => Date.parse(r.run.startedAt));

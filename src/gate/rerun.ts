@@ -26,14 +26,27 @@ export interface RerunLine {
 /** The flags a re-run takes from the command line; the rest comes from REPORT. */
 export type RawRerunOptions = Pick<
   RawRunOptions,
-  'target' | 'marketplaceUrl' | 'apiUrl' | 'metadataUrl' | 'relayerUrl' | 'indexerUrl' | 'accessKey' | 'fixtures' | 'timeoutMs' | 'reportDir' | 'chainRpcUrl' | 'allowDestructive'
+  | 'target'
+  | 'marketplaceUrl'
+  | 'apiUrl'
+  | 'metadataUrl'
+  | 'relayerUrl'
+  | 'indexerUrl'
+  | 'accessKey'
+  | 'fixtures'
+  | 'timeoutMs'
+  | 'reportDir'
+  | 'chainRpcUrl'
+  | 'allowDestructive'
 >;
 
 export const DEFAULT_RERUN_DIR = 'conformance-rerun';
 
 /** REPORT's bases as flags, unless the command line names a target (or REPORT certified the embedded server). */
 function targetFlags(report: Report, raw: RawRerunOptions): Partial<RawRunOptions> {
-  const given = [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].some((v) => v !== undefined && v !== '');
+  const given = [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].some(
+    (v) => v !== undefined && v !== '',
+  );
   if (given || report.run.targets.embedded) return {};
   const t = report.run.targets;
   return { marketplaceUrl: t.marketplace, apiUrl: t.api, metadataUrl: t.metadata, relayerUrl: t.relayer, indexerUrl: t.indexer };
@@ -73,7 +86,11 @@ export function judgeRerun(failures: RerunPlan['failures'], rerun: Report): Reru
     if (!after) return { ...base, verdict: 'NOT RUN', detail: 'the re-run did not report this check' };
     if (after.status === 'passed') return { ...base, verdict: 'FIXED' };
     if (after.status === 'skipped') return { ...base, verdict: 'NOT RUN', ...(after.message ? { detail: after.message } : {}) };
-    return { ...base, verdict: after.status === 'failed' ? 'STILL FAILING' : 'ERRORED', ...(after.message ? { detail: after.message } : {}) };
+    return {
+      ...base,
+      verdict: after.status === 'failed' ? 'STILL FAILING' : 'ERRORED',
+      ...(after.message ? { detail: after.message } : {}),
+    };
   });
 }
 
@@ -87,14 +104,20 @@ export function rerunExitCode(lines: readonly RerunLine[]): 0 | 1 {
   return lines.every((l) => l.verdict === 'FIXED') ? 0 : 1;
 }
 
-export async function rerunCommand(reportArg: string, raw: RawRerunOptions, io: { log: (line: string) => void }): Promise<{ exitCode: 0 | 1; lines: RerunLine[]; report?: Report }> {
+export async function rerunCommand(
+  reportArg: string,
+  raw: RawRerunOptions,
+  io: { log: (line: string) => void },
+): Promise<{ exitCode: 0 | 1; lines: RerunLine[]; report?: Report }> {
   const plan = planRerun(reportArg, raw);
   if (plan.failures.length === 0) {
     io.log(`${reportArg}: no check failed or errored; nothing to re-run`);
     return { exitCode: 0, lines: [] };
   }
   const options = { ...parseRunOptions(plan.raw), selection: plan.selection };
-  io.log(`re-running ${plan.failures.length} failure(s) in ${plan.selection.length} operation × network unit(s) with seed ${plan.report.run.seed}`);
+  io.log(
+    `re-running ${plan.failures.length} failure(s) in ${plan.selection.length} operation × network unit(s) with seed ${plan.report.run.seed}`,
+  );
   const { runConformance } = await import('../cli/run.js');
   const outcome = await runConformance(options, io);
   const lines = judgeRerun(plan.failures, outcome.report);

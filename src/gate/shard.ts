@@ -33,13 +33,15 @@ export function shardUnits(operations: readonly string[], networks: readonly str
 }
 
 /** Narrows a run to its shard's units (a run without --shard is returned as it is). */
-export function selectShard<C extends { readonly operations: readonly string[]; readonly networks: readonly string[]; readonly shard?: Shard }>(
-  config: C,
-): C & { readonly selection?: readonly string[] } {
+export function selectShard<
+  C extends { readonly operations: readonly string[]; readonly networks: readonly string[]; readonly shard?: Shard },
+>(config: C): C & { readonly selection?: readonly string[] } {
   if (!config.shard) return config;
   const total = workUnits(config.operations, config.networks).length;
   if (config.shard.count > total) {
-    throw new UsageError(`--shard ${config.shard.index}/${config.shard.count}: this run has only ${total} units of work (operations × networks); use at most ${total} shards`);
+    throw new UsageError(
+      `--shard ${config.shard.index}/${config.shard.count}: this run has only ${total} units of work (operations × networks); use at most ${total} shards`,
+    );
   }
   return { ...config, selection: shardUnits(config.operations, config.networks, config.shard) };
 }

@@ -35,9 +35,16 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     refusedKey(session, outcome, index);
     if (answer.status !== 200) {
       if (!ex.grounded && answer.status >= 400 && answer.status < 500 && answer.json !== undefined) {
-        run.skip(`${ex.why ?? 'no known entity for this request'}; the server answered ${answer.status} ${errorName(answer)} to a generated request, which the document allows`);
+        run.skip(
+          `${ex.why ?? 'no known entity for this request'}; the server answered ${answer.status} ${errorName(answer)} to a generated request, which the document allows`,
+        );
       }
-      run.fail({ message: 'a valid request must be answered with HTTP 200', pointer: '', expected: 200, actual: `${answer.status} ${errorName(answer)}`.trim() });
+      run.fail({
+        message: 'a valid request must be answered with HTTP 200',
+        pointer: '',
+        expected: 200,
+        actual: `${answer.status} ${errorName(answer)}`.trim(),
+      });
     }
     expectDocumentedShape(run, session.op, answer);
   });
@@ -50,7 +57,13 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     if (answer.status !== 200 || answer.json === undefined) run.skip('no successful answer to inspect');
     const issues = validators().should(session.op.response.$id!, answer.json);
     const first = issues[0];
-    if (first) run.fail({ message: `${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, pointer: first.pointer, expected: first.expected, actual: first.actual });
+    if (first)
+      run.fail({
+        message: `${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+        pointer: first.pointer,
+        expected: first.expected,
+        actual: first.actual,
+      });
   });
 
   await session.check('response-content-type', async (run) => {
@@ -71,14 +84,24 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
   });
 
   await session.check('limited-key-permission-denied', async (run) => {
-    const key = session.config.limitedAccessKey ?? run.skip('no limited key given (--limited-access-key or CONFORMANCE_LIMITED_ACCESS_KEY)');
+    const key =
+      session.config.limitedAccessKey ?? run.skip('no limited key given (--limited-access-key or CONFORMANCE_LIMITED_ACCESS_KEY)');
     const denied = session.config.fixtures.limitedKey?.deniedOperations ?? run.skip('the fixtures name no limitedKey.deniedOperations');
     const answer = await run.send((await example()).body, { accessKey: key });
     if (denied.includes(session.operationId)) {
       const verdict = matchesError(answer, 403, 'PermissionDenied', 1001);
-      if (verdict) run.fail({ ...verdict, message: `a key without rights for the operation (fixtures limitedKey.deniedOperations): ${verdict.message}` });
+      if (verdict)
+        run.fail({
+          ...verdict,
+          message: `a key without rights for the operation (fixtures limitedKey.deniedOperations): ${verdict.message}`,
+        });
     } else if (answer.status === 401 || answer.status === 403) {
-      run.fail({ message: 'the limited key has rights for this operation (it is not in limitedKey.deniedOperations): it must not be refused', pointer: '', expected: 'not 401 or 403', actual: `${answer.status} ${errorName(answer)}`.trim() });
+      run.fail({
+        message: 'the limited key has rights for this operation (it is not in limitedKey.deniedOperations): it must not be refused',
+        pointer: '',
+        expected: 'not 401 or 403',
+        actual: `${answer.status} ${errorName(answer)}`.trim(),
+      });
     }
   });
 
@@ -88,8 +111,19 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
     const answer = await run.send(undefined, { method: 'GET', contentType: null });
     expectError(run, answer, 405, 'WebrpcBadMethod');
     const allow = answer.headers['allow'];
-    if (!allow || !allow.split(',').map((m) => m.trim().toUpperCase()).includes('POST')) {
-      run.fail({ message: 'a 405 answer should name the allowed method', pointer: '', expected: 'Allow: POST', actual: allow === undefined ? 'no Allow header' : `Allow: ${allow}` });
+    if (
+      !allow ||
+      !allow
+        .split(',')
+        .map((m) => m.trim().toUpperCase())
+        .includes('POST')
+    ) {
+      run.fail({
+        message: 'a 405 answer should name the allowed method',
+        pointer: '',
+        expected: 'Allow: POST',
+        actual: allow === undefined ? 'no Allow header' : `Allow: ${allow}`,
+      });
     }
   });
 
@@ -100,19 +134,38 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
 
   await session.check('valid-request-not-5xx', async (run) => {
     const rewrite = spec.constrain ? await spec.constrain(session) : undefined;
-    const arbitrary = validRequest(session.op, contextOf(session)).map((body): unknown => (rewrite ? rewrite(body as Record<string, unknown>) : body));
+    const arbitrary = validRequest(session.op, contextOf(session)).map((body): unknown =>
+      rewrite ? rewrite(body as Record<string, unknown>) : body,
+    );
     let sent = 0;
-    await assertProperty(run, arbitrary, async (body) => {
-      if (!safeToSend(session, JSON.stringify(body))) return;
-      sent += 1;
-      const answer = await run.send(body);
-      if (answer.status >= 500) fail(answer, { message: 'a valid request must not be answered with a server error', pointer: '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
-      if (answer.status === 200) {
-        const issue = validators().must(session.op.response.$id!, answer.json)[0];
-        if (answer.json === undefined) fail(answer, { message: `a 200 answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text });
-        if (issue) fail(answer, { message: issue.message, pointer: issue.pointer, expected: issue.expected, actual: issue.actual });
-      }
-    }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'valid'), numRuns: session.config.runs });
+    await assertProperty(
+      run,
+      arbitrary,
+      async (body) => {
+        if (!safeToSend(session, JSON.stringify(body))) return;
+        sent += 1;
+        const answer = await run.send(body);
+        if (answer.status >= 500)
+          fail(answer, {
+            message: 'a valid request must not be answered with a server error',
+            pointer: '',
+            expected: 'not 5xx',
+            actual: `${answer.status} ${errorName(answer)}`.trim(),
+          });
+        if (answer.status === 200) {
+          const issue = validators().must(session.op.response.$id!, answer.json)[0];
+          if (answer.json === undefined)
+            fail(answer, {
+              message: `a 200 answer must be a JSON object: ${answer.jsonError ?? ''}`,
+              pointer: '',
+              expected: 'JSON object',
+              actual: answer.text,
+            });
+          if (issue) fail(answer, { message: issue.message, pointer: issue.pointer, expected: issue.expected, actual: issue.actual });
+        }
+      },
+      { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'valid'), numRuns: session.config.runs },
+    );
     if (sent === 0) run.skip('no generated request was safe to send (README "Safe writes")');
   });
 
@@ -124,7 +177,10 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
 /** A 401 to a request made with the run's own key: the check could not run (errored), it is not skipped. */
 function refusedKey(session: CheckSession, outcome: HttpOutcome, index: number): void {
   if (outcome.ok && outcome.response.status === 401 && outcome.request.headers['X-Access-Key'] === session.config.accessKey) {
-    throw new Inconclusive('the target refused the access key (401): no check of this operation that needs an accepted request could run', index);
+    throw new Inconclusive(
+      'the target refused the access key (401): no check of this operation that needs an accepted request could run',
+      index,
+    );
   }
 }
 
@@ -177,7 +233,12 @@ async function judgeMalformedJson(session: CheckSession): Promise<void> {
       throw error;
     }
     if (answer.status < 400 || answer.status >= 500) {
-      run.fail({ message: 'a body that is not JSON is a client error: the answer must be 4xx', pointer: '', expected: '4xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
+      run.fail({
+        message: 'a body that is not JSON is a client error: the answer must be 4xx',
+        pointer: '',
+        expected: '4xx',
+        actual: `${answer.status} ${errorName(answer)}`.trim(),
+      });
     }
   });
   if (failure || !answer) {
@@ -196,17 +257,36 @@ async function judgeInvalidRequests<O extends OperationDef>(session: CheckSessio
   await session.check('invalid-request-not-5xx', async (run) => {
     const rewrite = spec.constrain ? await spec.constrain(session) : undefined;
     const arbitrary = invalidRequest(session.op, contextOf(session), rewrite ? { rewriteBase: rewrite } : {});
-    await assertProperty(run, arbitrary, async (invalid) => {
-      // A mutation may have replaced a rewritten ID with one of its own: such a request is not sent.
-      if (!safeToSend(session, invalid.rawBody ?? JSON.stringify(invalid.body))) return;
-      const answer = await run.send(invalid.body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
-      judged += 1;
-      const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;
-      if (answer.status >= 500) fail(answer, { message: `an invalid request (${what}) is a client's mistake: it must not get a server error`, pointer: invalid.path ?? '', expected: 'not 5xx', actual: `${answer.status} ${errorName(answer)}`.trim() });
-      if (invalid.refusal !== 'none' && (answer.status < 400 || answer.status >= 500) && !refusalFinding) {
-        refusalFinding = new Violation({ message: `a request with ${what} should be refused with a 4xx error`, pointer: invalid.path ?? '', expected: '4xx', actual: answer.status }, answer.index);
-      }
-    }, { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'invalid'), numRuns: session.config.runs });
+    await assertProperty(
+      run,
+      arbitrary,
+      async (invalid) => {
+        // A mutation may have replaced a rewritten ID with one of its own: such a request is not sent.
+        if (!safeToSend(session, invalid.rawBody ?? JSON.stringify(invalid.body))) return;
+        const answer = await run.send(invalid.body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
+        judged += 1;
+        const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;
+        if (answer.status >= 500)
+          fail(answer, {
+            message: `an invalid request (${what}) is a client's mistake: it must not get a server error`,
+            pointer: invalid.path ?? '',
+            expected: 'not 5xx',
+            actual: `${answer.status} ${errorName(answer)}`.trim(),
+          });
+        if (invalid.refusal !== 'none' && (answer.status < 400 || answer.status >= 500) && !refusalFinding) {
+          refusalFinding = new Violation(
+            {
+              message: `a request with ${what} should be refused with a 4xx error`,
+              pointer: invalid.path ?? '',
+              expected: '4xx',
+              actual: answer.status,
+            },
+            answer.index,
+          );
+        }
+      },
+      { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'invalid'), numRuns: session.config.runs },
+    );
     if (judged === 0) run.skip('no generated request was safe to send (README "Safe writes")');
   });
   if (judged === 0) session.record('invalid-request-4xx', new Skip('no invalid request was judged'));
@@ -223,18 +303,34 @@ function fail(answer: { index: number }, detail: ConstructorParameters<typeof Vi
 }
 
 export function expectDocumentedShape(run: CheckRun, op: OperationDef, answer: HttpResponse): void {
-  if (answer.json === undefined) run.fail({ message: `the answer must be a JSON object: ${answer.jsonError ?? ''}`, pointer: '', expected: 'JSON object', actual: answer.text });
+  if (answer.json === undefined)
+    run.fail({
+      message: `the answer must be a JSON object: ${answer.jsonError ?? ''}`,
+      pointer: '',
+      expected: 'JSON object',
+      actual: answer.text,
+    });
   const issues = validators().must(op.response.$id!, answer.json);
   const first = issues[0];
   if (first) {
-    run.fail({ message: `${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`, pointer: first.pointer, expected: first.expected, actual: first.actual });
+    run.fail({
+      message: `${first.message}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
+      pointer: first.pointer,
+      expected: first.expected,
+      actual: first.actual,
+    });
   }
 }
 
 function expectJsonContentType(run: CheckRun, answer: HttpResponse): void {
   const type = answer.headers['content-type'];
   if (!type || type.split(';')[0]!.trim().toLowerCase() !== 'application/json') {
-    run.fail({ message: 'answers should carry Content-Type: application/json', pointer: '', expected: 'application/json', actual: type ?? 'no Content-Type' });
+    run.fail({
+      message: 'answers should carry Content-Type: application/json',
+      pointer: '',
+      expected: 'application/json',
+      actual: type ?? 'no Content-Type',
+    });
   }
 }
 
@@ -251,12 +347,16 @@ function expectError(run: CheckRun, answer: HttpResponse, status: number, name: 
 
 /** Undefined when the answer is the error `name` with `status` (and `code`); otherwise what differs. */
 function matchesError(answer: HttpResponse, status: number, name: string, code?: number) {
-  if (answer.status !== status) return { message: `expected ${status} ${name}`, pointer: '', expected: status, actual: `${answer.status} ${errorName(answer)}`.trim() };
+  if (answer.status !== status)
+    return { message: `expected ${status} ${name}`, pointer: '', expected: status, actual: `${answer.status} ${errorName(answer)}`.trim() };
   const body = answer.json as Record<string, unknown> | undefined;
-  if (!body || typeof body !== 'object') return { message: `expected a ${name} error object`, pointer: '', expected: name, actual: answer.text };
+  if (!body || typeof body !== 'object')
+    return { message: `expected a ${name} error object`, pointer: '', expected: name, actual: answer.text };
   if (body['error'] !== name) return { message: `expected the ${name} error`, pointer: '/error', expected: name, actual: body['error'] };
-  if (code !== undefined && body['code'] !== code) return { message: `${name} has code ${code}`, pointer: '/code', expected: code, actual: body['code'] };
-  if (body['status'] !== status) return { message: `the error's status field must be ${status}`, pointer: '/status', expected: status, actual: body['status'] };
+  if (code !== undefined && body['code'] !== code)
+    return { message: `${name} has code ${code}`, pointer: '/code', expected: code, actual: body['code'] };
+  if (body['status'] !== status)
+    return { message: `the error's status field must be ${status}`, pointer: '/status', expected: status, actual: body['status'] };
   return undefined;
 }
 
@@ -264,4 +364,3 @@ function errorName(answer: HttpResponse): string {
   const body = answer.json as Record<string, unknown> | undefined;
   return body && typeof body === 'object' && typeof body['error'] === 'string' ? body['error'] : '';
 }
-

@@ -10,7 +10,8 @@ const quote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 export function curlLine(request: HttpRequest, limitedKey?: string): string {
   const parts = ['curl', '-sS', '-X', request.method, quote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (name.toLowerCase() === 'x-access-key') parts.push('-H', `"X-Access-Key: $CONFORMANCE_${limitedKey !== undefined && value === limitedKey ? 'LIMITED_' : ''}ACCESS_KEY"`);
+    if (name.toLowerCase() === 'x-access-key')
+      parts.push('-H', `"X-Access-Key: $CONFORMANCE_${limitedKey !== undefined && value === limitedKey ? 'LIMITED_' : ''}ACCESS_KEY"`);
     else parts.push('-H', quote(`${name}: ${value}`));
   }
   if (request.body !== undefined) parts.push('--data-raw', quote(request.body));

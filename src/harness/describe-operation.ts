@@ -16,12 +16,18 @@ export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>
   registerSuite({
     name: id,
     units: (config, ownsGlobal) =>
-      (isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : ownsGlobal ? [null] : []).filter((n) => isSelected(config, id, n?.slug ?? null)),
+      (isPerNetwork(spec.op) ? config.networks.map(networkBySlug) : ownsGlobal ? [null] : []).filter((n) =>
+        isSelected(config, id, n?.slug ?? null),
+      ),
     run: (network, config) => runOperation(spec, network, config),
   });
 }
 
-async function runOperation<O extends OperationDef>(spec: OperationSpec<O>, network: Network | null, config: RunConfig): Promise<UnitOutcome> {
+async function runOperation<O extends OperationDef>(
+  spec: OperationSpec<O>,
+  network: Network | null,
+  config: RunConfig,
+): Promise<UnitOutcome> {
   const session = new CheckSession(spec.op, network, config);
   // Under --read-only an operation that writes runs through the same checks, each reported skipped with the
   // reason; none sends anything (CheckSession.send refuses it besides).

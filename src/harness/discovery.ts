@@ -54,7 +54,7 @@ export function ownedAudience(session: CheckSession): Promise<OwnedAudience | un
     // An ID the run knew before is not an audience it created (safe-writes.ts): nothing is written to it.
     if (typeof audienceId !== 'number' || !session.createdAudienceIds.has(audienceId)) return undefined;
     const read = await session.send('response-schema', { projectId, audienceId }, { op: GetAudience });
-    const contacts = read.outcome.ok ? (read.outcome.response.json as { contacts?: { id?: unknown }[] | null })?.contacts ?? [] : [];
+    const contacts = read.outcome.ok ? ((read.outcome.response.json as { contacts?: { id?: unknown }[] | null })?.contacts ?? []) : [];
     return { projectId, audienceId, contactIds: contacts.map((c) => c.id).filter((id): id is number => typeof id === 'number') };
   });
 }

@@ -59,13 +59,24 @@ export function judgeErrorAnswer(response: HttpResponse): ErrorFindings {
       actual: record['status'],
     };
   } else if (kind && typeof record['code'] === 'number' && record['code'] !== kind.code) {
-    findings['error-table-agreement'] = { message: `${kind.error} has code ${kind.code} in the error table`, pointer: '/code', expected: kind.code, actual: record['code'] };
+    findings['error-table-agreement'] = {
+      message: `${kind.error} has code ${kind.code} in the error table`,
+      pointer: '/code',
+      expected: kind.code,
+      actual: record['code'],
+    };
   } else if (kind && response.status !== kind.status) {
-    findings['error-table-agreement'] = { message: `${kind.error} has status ${kind.status} in the error table`, pointer: '/status', expected: kind.status, actual: response.status };
+    findings['error-table-agreement'] = {
+      message: `${kind.error} has status ${kind.status} in the error table`,
+      pointer: '/status',
+      expected: kind.status,
+      actual: response.status,
+    };
   }
 
   if (kind) {
-    const statusClass = response.status >= 500 && response.status < 600 ? '5xx' : response.status >= 400 && response.status < 500 ? '4xx' : 'other';
+    const statusClass =
+      response.status >= 500 && response.status < 600 ? '5xx' : response.status >= 400 && response.status < 500 ? '4xx' : 'other';
     if (statusClass !== kind.statusClass) {
       findings['error-status-class'] = {
         message: `${kind.error} belongs to the ${kind.statusClass} set but came with HTTP ${response.status}`,
@@ -75,7 +86,12 @@ export function judgeErrorAnswer(response: HttpResponse): ErrorFindings {
       };
     }
     if (record['msg'] !== kind.msg) {
-      findings['error-default-message'] = { message: `${kind.error}'s msg should be its default message (details belong in cause)`, pointer: '/msg', expected: kind.msg, actual: record['msg'] };
+      findings['error-default-message'] = {
+        message: `${kind.error}'s msg should be its default message (details belong in cause)`,
+        pointer: '/msg',
+        expected: kind.msg,
+        actual: record['msg'],
+      };
     }
   } else if (name !== undefined) {
     findings['error-known-name'] = {

@@ -25,5 +25,8 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 export function guardDepth(outcome: HttpOutcome): HttpOutcome {
   if (!outcome.ok || outcome.response.json === null || typeof outcome.response.json !== 'object') return outcome;
   if (!nestedDeeperThan(outcome.response.json, MAX_JSON_DEPTH)) return outcome;
-  return { ...outcome, response: { ...outcome.response, json: undefined, jsonError: `JSON nested deeper than ${MAX_JSON_DEPTH} levels (not read)` } };
+  return {
+    ...outcome,
+    response: { ...outcome.response, json: undefined, jsonError: `JSON nested deeper than ${MAX_JSON_DEPTH} levels (not read)` },
+  };
 }

@@ -22,9 +22,11 @@ export async function loadShare(index: number): Promise<void> {
   const { suites, failures } = await loadSpecFiles(config.operations);
   for (const { file, message } of failures) {
     // One broken spec file must not take the others down: its failure is reported, the rest still run.
-    describe(file, () => test('global', () => {
-      throw new Error(message);
-    }));
+    describe(file, () =>
+      test('global', () => {
+        throw new Error(message);
+      }),
+    );
   }
   for (const suite of suites) describeSuite(suite);
 }
@@ -36,13 +38,17 @@ function describeSuite(suite: Suite): void {
   if (units.length === 0) return;
   describe(suite.name, () => {
     for (const network of units) {
-      test.concurrent(network?.slug ?? 'global', async ({ task }) => {
-        const outcome = await suite.run(network, config);
-        task.meta.conformance = outcome;
-        // For vitest's own view of the run: the test fails when a MUST check did.
-        const broken = outcome.results.filter(isMustBroken);
-        if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
-      }, TEST_TIMEOUT_MS);
+      test.concurrent(
+        network?.slug ?? 'global',
+        async ({ task }) => {
+          const outcome = await suite.run(network, config);
+          task.meta.conformance = outcome;
+          // For vitest's own view of the run: the test fails when a MUST check did.
+          const broken = outcome.results.filter(isMustBroken);
+          if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
+        },
+        TEST_TIMEOUT_MS,
+      );
     }
   });
 }

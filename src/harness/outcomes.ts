@@ -8,14 +8,20 @@ export type { ViolationDetail };
 export { show } from '../contract/json-values.js';
 
 export class Violation extends Error {
-  constructor(readonly detail: ViolationDetail, readonly exchangeIndex?: number) {
+  constructor(
+    readonly detail: ViolationDetail,
+    readonly exchangeIndex?: number,
+  ) {
     super(detail.message);
     this.name = 'Violation';
   }
 }
 
 export class Inconclusive extends Error {
-  constructor(message: string, readonly exchangeIndex?: number) {
+  constructor(
+    message: string,
+    readonly exchangeIndex?: number,
+  ) {
     super(message);
     this.name = 'Inconclusive';
   }

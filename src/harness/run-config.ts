@@ -4,7 +4,6 @@ import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
 import type { UnitOutcome } from './suites.js';
 import { SHARES_KEY } from './spec-files.js';
 
-
 declare module 'vitest' {
   export interface ProvidedContext {
     [PROVIDE_KEY]: RunConfig;
@@ -32,7 +31,11 @@ export function runConfig(): RunConfig {
   if (!config) throw new Error('no run configuration: spec files run through `conformance run`, not directly');
   if (!share || share.count === 1) return config;
   const { index, count } = share;
-  return { ...config, networks: config.networks.filter((_, i) => i % count === index), concurrency: Math.max(1, Math.floor(config.concurrency / count)) };
+  return {
+    ...config,
+    networks: config.networks.filter((_, i) => i % count === index),
+    concurrency: Math.max(1, Math.floor(config.concurrency / count)),
+  };
 }
 
 /** Whether this worker runs the checks that are not per network (exactly one worker does). */

@@ -49,7 +49,11 @@ export function writesOf(op: Pick<OperationDef, 'service' | 'method'>): boolean 
 export function givenRemovableAudiences(config: RunConfig): GivenAudience[] {
   const builder = config.fixtures.builder;
   if (!builder || config.readOnly) return [];
-  const given: GivenAudience[] = (builder.disposableAudienceIds ?? []).map((audienceId) => ({ projectId: builder.projectId, audienceId, why: 'disposable' }));
+  const given: GivenAudience[] = (builder.disposableAudienceIds ?? []).map((audienceId) => ({
+    projectId: builder.projectId,
+    audienceId,
+    why: 'disposable',
+  }));
   if (config.allowDestructive && builder.audienceId !== undefined && !given.some((g) => g.audienceId === builder.audienceId)) {
     given.push({ projectId: builder.projectId, audienceId: builder.audienceId, why: 'fixture audience, --allow-destructive' });
   }
@@ -60,7 +64,11 @@ export function givenRemovableAudiences(config: RunConfig): GivenAudience[] {
  * Why this request must not be sent, or undefined when it may. `payload` is the exact text that would be
  * sent (a raw body, or the JSON of the body).
  */
-export function refusalOf(scope: WriteScope, op: Pick<OperationDef, 'service' | 'method'>, payload: string | undefined): string | undefined {
+export function refusalOf(
+  scope: WriteScope,
+  op: Pick<OperationDef, 'service' | 'method'>,
+  payload: string | undefined,
+): string | undefined {
   const id = `${op.service}.${op.method}`;
   if (!writesOf(op)) return undefined;
   if (scope.config.readOnly) return `--read-only: ${id} writes, so it is not sent`;
@@ -75,7 +83,8 @@ export function refusalOf(scope: WriteScope, op: Pick<OperationDef, 'service' | 
   if (id === CREATE) {
     const project = scope.config.fixtures.builder?.projectId;
     const foreign = numbersNamed(payload, 'projectId').filter((n) => n > 0 && n !== project);
-    if (foreign.length > 0) return `safe writes: ${id} would create an audience in project ${foreign.join(', ')}, which the fixtures do not name`;
+    if (foreign.length > 0)
+      return `safe writes: ${id} would create an audience in project ${foreign.join(', ')}, which the fixtures do not name`;
   }
   return undefined;
 }

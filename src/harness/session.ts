@@ -235,7 +235,14 @@ export class CheckSession {
     const received: HttpOutcome = stopped
       ? { ok: false, request, failure: 'connection', message: `not sent: ${stopped}`, durationMs: 0, unsent: true }
       : this.timeouts >= TIMEOUTS_BEFORE_GIVING_UP
-        ? { ok: false, request, failure: 'timeout', message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`, durationMs: 0, unsent: true }
+        ? {
+            ok: false,
+            request,
+            failure: 'timeout',
+            message: `not sent: ${this.timeouts} requests of this operation on this network already timed out`,
+            durationMs: 0,
+            unsent: true,
+          }
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
     const outcome = this.cutLargeBody(this.screenPersonal(op, received));
     if (this.config.verbose) console.log(this.redactor.text(requestLine(checkId, outcome)));
@@ -276,7 +283,13 @@ export class CheckSession {
     for (const [id, finding] of Object.entries(judgeErrorAnswer(response)) as [keyof ErrorFindings, ViolationDetail][]) {
       findings[id] = { ...finding, ...boundedValues(finding) };
     }
-    return { checkId, index, status: response.status, error: typeof body?.error === 'string' ? detached(body.error.slice(0, 200)) : undefined, findings };
+    return {
+      checkId,
+      index,
+      status: response.status,
+      error: typeof body?.error === 'string' ? detached(body.error.slice(0, 200)) : undefined,
+      findings,
+    };
   }
 
   private async sendCounted(request: Parameters<typeof send>[0], base: string): Promise<HttpOutcome> {
@@ -310,7 +323,9 @@ export class CheckSession {
    */
   private safeText(text: string, max: number): { text: string; truncated: boolean } {
     const redacted = this.redactor.text(text.length > REDACTION_WINDOW ? text.slice(0, REDACTION_WINDOW) : text);
-    return redacted.length > max ? { text: detached(`${redacted.slice(0, max)}…`), truncated: true } : { text: detached(redacted), truncated: text.length > REDACTION_WINDOW };
+    return redacted.length > max
+      ? { text: detached(`${redacted.slice(0, max)}…`), truncated: true }
+      : { text: detached(redacted), truncated: text.length > REDACTION_WINDOW };
   }
 
   /** A value for a message: redacted, then cut to `max` characters on one line. */
@@ -334,9 +349,16 @@ export class CheckSession {
       method: outcome.request.method,
       url: this.redactor.text(outcome.request.url),
       headers: this.safeHeaders(outcome.request.headers),
-      ...(outcome.request.body === undefined ? {} : { body: this.safeText(redactBody(outcome.request.body, builder).text, REPORT_BODY_LIMIT).text }),
+      ...(outcome.request.body === undefined
+        ? {}
+        : { body: this.safeText(redactBody(outcome.request.body, builder).text, REPORT_BODY_LIMIT).text }),
     };
-    if (!outcome.ok) return { request, transportError: this.safeText(`${outcome.failure}: ${outcome.message}`, REPORT_BODY_LIMIT).text, durationMs: Math.round(outcome.durationMs) };
+    if (!outcome.ok)
+      return {
+        request,
+        transportError: this.safeText(`${outcome.failure}: ${outcome.message}`, REPORT_BODY_LIMIT).text,
+        durationMs: Math.round(outcome.durationMs),
+      };
     const cut = this.cutBodies.has(index);
     const body = this.safeText(cut ? outcome.response.text : redactBody(outcome.response.text, builder).text, REPORT_BODY_LIMIT);
     return {
@@ -379,16 +401,13 @@ export class CheckSession {
     };
   }
 
-  private outcomeOf(
-    id: CheckId,
-    error: unknown,
-    run: CheckRun | undefined,
-    exchangeIndex?: number,
-  ): Outcome {
+  private outcomeOf(id: CheckId, error: unknown, run: CheckRun | undefined, exchangeIndex?: number): Outcome {
     if (error instanceof Skip) return { status: 'skipped', message: error.reason };
     const index = (error as { exchangeIndex?: number }).exchangeIndex ?? exchangeIndex ?? run?.lastExchange;
     const exchange = this.exchangeFields(index);
-    const extra = run?.reproductionNote ? { reproduction: `${exchange.reproduction ?? ''}${exchange.reproduction ? '  # ' : ''}${run.reproductionNote}` } : {};
+    const extra = run?.reproductionNote
+      ? { reproduction: `${exchange.reproduction ?? ''}${exchange.reproduction ? '  # ' : ''}${run.reproductionNote}` }
+      : {};
     if (error instanceof Violation) {
       const d = error.detail;
       return {
@@ -450,8 +469,10 @@ export class CheckRun {
     if (!exchange) throw new Error('example() is only available inside describeOperation');
     const answer = this.answerOf(exchange.index, exchange.outcome);
     this.adopt(exchange.index);
-    if (answer.status === 401) throw new Inconclusive(`the target refused the access key (401) on the example request: this check could not run`, exchange.index);
-    if (answer.status !== 200 || answer.json === undefined) this.skip(`the example request got no successful answer (${answer.status}); response-schema reports it`);
+    if (answer.status === 401)
+      throw new Inconclusive(`the target refused the access key (401) on the example request: this check could not run`, exchange.index);
+    if (answer.status !== 200 || answer.json === undefined)
+      this.skip(`the example request got no successful answer (${answer.status}); response-schema reports it`);
     return { body: exchange.ex.body, grounded: exchange.ex.grounded, json: answer.json, response: answer };
   }
 
@@ -468,7 +489,6 @@ export class CheckRun {
     throw new Skip(reason);
   }
 }
-
 
 /** A copy of `text` that shares no memory with the string it was cut from. */
 function detached(text: string): string {

@@ -12,7 +12,9 @@ export const CoverageSchema = Type.Object(
     mustPassed: Type.Integer({ minimum: 0 }),
     mustSkipped: Type.Integer({ minimum: 0 }),
     /** The most common reasons MUST checks were skipped, most frequent first. */
-    skippedBecause: Type.Array(Type.Object({ reason: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
+    skippedBecause: Type.Array(
+      Type.Object({ reason: Type.String(), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    ),
     /** No MUST check was skipped. */
     complete: Type.Boolean(),
     /** At least one check of an operation ran (passed, failed or errored); a service's wire checks alone do not count. */
@@ -36,7 +38,10 @@ export function coverageOf(results: readonly Pick<CheckResult, 'level' | 'status
     mustRan: must.length - skipped.length,
     mustPassed: must.filter((r) => r.status === 'passed').length,
     mustSkipped: skipped.length,
-    skippedBecause: [...reasons.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, REASONS_SHOWN).map(([reason, count]) => ({ reason, count })),
+    skippedBecause: [...reasons.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, REASONS_SHOWN)
+      .map(([reason, count]) => ({ reason, count })),
     complete: skipped.length === 0,
     // Results of a whole service (specs/wire.spec.ts) are filed under the service's name, operations as Service.Method.
     tested: results.some((r) => r.status !== 'skipped' && r.operation.includes('.')),
@@ -44,12 +49,18 @@ export function coverageOf(results: readonly Pick<CheckResult, 'level' | 'status
 }
 
 /** The verdict in words: "PASS", "PASS (incomplete)", "INTERRUPTED", or "FAIL" with why when coverage decided it. */
-export function verdictWords(report: { readonly verdict: 'pass' | 'fail' | 'errored'; readonly coverage?: Coverage | undefined; readonly counts: { readonly mustFailed: number }; readonly run: { readonly requireComplete?: boolean | undefined } }): string {
+export function verdictWords(report: {
+  readonly verdict: 'pass' | 'fail' | 'errored';
+  readonly coverage?: Coverage | undefined;
+  readonly counts: { readonly mustFailed: number };
+  readonly run: { readonly requireComplete?: boolean | undefined };
+}): string {
   const coverage = report.coverage;
   if (report.verdict === 'errored') return 'INTERRUPTED';
   if (report.verdict === 'pass') return coverage && !coverage.complete ? 'PASS (incomplete)' : 'PASS';
   if (coverage && !coverage.tested) return 'FAIL (nothing was tested)';
-  if (coverage && !coverage.complete && report.run.requireComplete && report.counts.mustFailed === 0) return 'FAIL (incomplete, and --require-complete)';
+  if (coverage && !coverage.complete && report.run.requireComplete && report.counts.mustFailed === 0)
+    return 'FAIL (incomplete, and --require-complete)';
   return 'FAIL';
 }
 

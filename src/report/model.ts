@@ -127,7 +127,9 @@ export const OperationResultSchema = Type.Object(
     status: GroupStatus,
     counts: Counts,
     reproductions: Type.Optional(
-      Type.Array(Type.String(), { description: 'report.json only: the distinct reproduction lines of the passed checks, each once, the most shared first.' }),
+      Type.Array(Type.String(), {
+        description: 'report.json only: the distinct reproduction lines of the passed checks, each once, the most shared first.',
+      }),
     ),
     /** Whole in memory; in report.json a passed check may be a PassedCheck. */
     checks: Type.Array(Type.Unsafe<CheckResult>(Type.Union([CheckResultSchema, PassedCheckSchema]))),
@@ -177,7 +179,9 @@ export const ReportSchema = Type.Object(
         networks: Type.Array(Type.String()),
         operations: Type.Array(Type.String()),
         /** A partial report of `run --shard index/count`; `conformance merge` makes the whole report of all shards. */
-        shard: Type.Optional(Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false })),
+        shard: Type.Optional(
+          Type.Object({ index: Type.Integer({ minimum: 1 }), count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+        ),
         /** Set when the run could not complete normally (e.g. the target was unreachable, the runner failed). */
         incident: Type.Optional(Type.String()),
         /** The check ids chosen with --checks/--skip-checks; absent when every check was run. */

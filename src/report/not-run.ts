@@ -6,7 +6,12 @@ import { checkDef } from '../checks/catalogue.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import type { CheckResult } from './model.js';
 
-export function notRunResults(operations: readonly string[], networks: readonly string[], results: readonly CheckResult[], why: string): CheckResult[] {
+export function notRunResults(
+  operations: readonly string[],
+  networks: readonly string[],
+  results: readonly CheckResult[],
+  why: string,
+): CheckResult[] {
   const seen = new Set(results.map((r) => `${r.operation}|${r.network ?? ''}`));
   const missing: CheckResult[] = [];
   for (const operation of operations) {

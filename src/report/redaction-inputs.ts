@@ -2,7 +2,11 @@
 import type { RedactionInputs } from './redactor.js';
 
 export function redactionInputsOf(
-  config: { readonly accessKey?: string | undefined; readonly chainRpcUrl?: string | undefined; readonly givenUrls?: readonly string[] | undefined },
+  config: {
+    readonly accessKey?: string | undefined;
+    readonly chainRpcUrl?: string | undefined;
+    readonly givenUrls?: readonly string[] | undefined;
+  },
   ...moreKeys: (string | undefined)[]
 ): RedactionInputs {
   return { keys: [config.accessKey, ...moreKeys], urls: [config.chainRpcUrl, ...(config.givenUrls ?? [])] };

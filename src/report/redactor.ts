@@ -28,8 +28,11 @@ export interface RedactionInputs {
 /** The forms a secret takes once a JSON encoder, a URL or an HTML page has carried it. */
 function variantsOf(secret: string): string[] {
   const json = JSON.stringify(secret).slice(1, -1);
-  const html = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-  return [...new Set([secret, json, JSON.stringify(json).slice(1, -1), encodeURIComponent(secret), encodeURI(secret), html(secret), html(json)])];
+  const html = (s: string) =>
+    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  return [
+    ...new Set([secret, json, JSON.stringify(json).slice(1, -1), encodeURIComponent(secret), encodeURI(secret), html(secret), html(json)]),
+  ];
 }
 
 /** A path segment that looks like a credential rather than a route (`v3/9aa3d95b…`, a long token). */
@@ -107,7 +110,11 @@ export class Redactor {
     // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
     const personal = this.personalRegExp();
     if (personal) out = out.replace(personal, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
-    if (this.urlPatterns) out = out.replace(this.urlPatterns, (whole: string, ...groups: unknown[]) => `${groups.find((g) => typeof g === 'string') ?? ''}/${REDACTED}`);
+    if (this.urlPatterns)
+      out = out.replace(
+        this.urlPatterns,
+        (whole: string, ...groups: unknown[]) => `${groups.find((g) => typeof g === 'string') ?? ''}/${REDACTED}`,
+      );
     out = this.redactSlices(out);
     for (const secret of this.wholeSecrets) out = out.split(secret).join(REDACTED);
     return out.replace(EMAIL, REDACTED);

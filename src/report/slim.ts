@@ -17,7 +17,8 @@ const isSlimmable = (c: CheckResult): boolean => c.status === 'passed' && c.expe
 
 function slimOperation(operation: OperationResult): OperationResult {
   const uses = new Map<string, number>();
-  for (const c of operation.checks) if (isSlimmable(c) && c.reproduction !== undefined) uses.set(c.reproduction, (uses.get(c.reproduction) ?? 0) + 1);
+  for (const c of operation.checks)
+    if (isSlimmable(c) && c.reproduction !== undefined) uses.set(c.reproduction, (uses.get(c.reproduction) ?? 0) + 1);
   // Stable: among lines used as often, the first used comes first.
   const lines = [...uses.keys()].sort((a, b) => uses.get(b)! - uses.get(a)!);
   const indexOf = new Map(lines.map((line, index) => [line, index]));

@@ -25,4 +25,3 @@ try {
 } catch (error) {
   post({ type: 'done', incidents: [`the checks could not run: ${(error as Error).message}`] });
 }
-

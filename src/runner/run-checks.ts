@@ -35,7 +35,10 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
   // The units that are not per network start first: each is its operation's whole work (the Builder's stateful
   // sequences among them), so started last they would be the run's long tail against a distant target.
   const all = suites.flatMap((suite) => suite.units(config, true).map((network) => ({ suite, network })));
-  const units: { suite: Suite; network: Network | null }[] = [...all.filter((u) => u.network === null), ...all.filter((u) => u.network !== null)];
+  const units: { suite: Suite; network: Network | null }[] = [
+    ...all.filter((u) => u.network === null),
+    ...all.filter((u) => u.network !== null),
+  ];
   const unitsTotal = units.length + failures.length;
   // A spec file that did not load: each of its units is errored with why, the other files still run.
   for (const failure of failures) {
@@ -53,7 +56,11 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
         const outcome = await suite.run(network, config);
         collector.unitFinished({ ...finished, outcome, durationMs: Math.round(performance.now() - started) });
       } catch (error) {
-        collector.unitFinished({ ...finished, failure: (error as Error).message ?? String(error), durationMs: Math.round(performance.now() - started) });
+        collector.unitFinished({
+          ...finished,
+          failure: (error as Error).message ?? String(error),
+          durationMs: Math.round(performance.now() - started),
+        });
       }
     }
   };

@@ -33,6 +33,13 @@ export function judgeSameOptions(first: unknown, second: unknown): Judgement {
   if (options(first) === undefined || options(first) === null) return { undecided: 'the first answer has no options' };
   const difference = checkoutOptionsDifference(options(first), options(second));
   return difference
-    ? { finding: { message: 'the same request, sent again, got other checkout options', pointer: `/options${difference.pointer}`, expected: difference.first, actual: difference.second } }
+    ? {
+        finding: {
+          message: 'the same request, sent again, got other checkout options',
+          pointer: `/options${difference.pointer}`,
+          expected: difference.first,
+          actual: difference.second,
+        },
+      }
     : 'holds';
 }

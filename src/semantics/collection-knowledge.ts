@@ -10,7 +10,12 @@ export interface CollectionKnowledge {
   readonly currencies: readonly string[];
 }
 
-export function collectionKnowledge(propertyFilters: readonly Readonly<Record<string, unknown>>[] | undefined, orders: readonly OrderFields[]): CollectionKnowledge {
-  const values = (field: string) => [...new Set(orders.map((o) => textOf(o, field)?.toLowerCase()).filter((v): v is string => v !== undefined))];
+export function collectionKnowledge(
+  propertyFilters: readonly Readonly<Record<string, unknown>>[] | undefined,
+  orders: readonly OrderFields[],
+): CollectionKnowledge {
+  const values = (field: string) => [
+    ...new Set(orders.map((o) => textOf(o, field)?.toLowerCase()).filter((v): v is string => v !== undefined)),
+  ];
   return { propertyFilters: propertyFilters ?? [], accounts: values('createdBy'), currencies: values('priceCurrencyAddress') };
 }

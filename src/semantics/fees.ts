@@ -24,7 +24,7 @@ export function judgeFeeTokenChains(options: readonly unknown[], chainId: number
       };
     }
   }
-  return compared === 0 ? { undecided: 'no fee option names its token\'s chainId' } : 'holds';
+  return compared === 0 ? { undecided: "no fee option names its token's chainId" } : 'holds';
 }
 
 /** Every option's value is a decimal integer string (wire-facts.md §7); absent or null values are not judged. */

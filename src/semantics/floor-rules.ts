@@ -29,10 +29,15 @@ export function sameCurrency(a: FoundOrder, b: FoundOrder): boolean {
 /** The floor against the highest listing found for `tokenId` (undefined: none found). */
 export function judgeFloorAgainstListing(floor: FoundOrder, tokenId: string, listing: FoundOrder | undefined): Judgement {
   const own = textOf(floor.order, 'tokenId') === tokenId;
-  if (listing && CLOSED_STATUSES.has(String(listing.order['status']))) return { undecided: `the listing found for token ${tokenId} is not open` };
+  if (listing && CLOSED_STATUSES.has(String(listing.order['status'])))
+    return { undecided: `the listing found for token ${tokenId} is not open` };
   return judgeNotAbove(floor, listing, {
-    message: own ? 'the floor order is priced above the highest listing of its own token' : `the floor order is priced above an open listing of token ${tokenId} of the same collection`,
-    absent: own ? 'GetHighestPriceListingForCollectible finds no listing for the token whose listing is the floor' : `no listing found for token ${tokenId}`,
+    message: own
+      ? 'the floor order is priced above the highest listing of its own token'
+      : `the floor order is priced above an open listing of token ${tokenId} of the same collection`,
+    absent: own
+      ? 'GetHighestPriceListingForCollectible finds no listing for the token whose listing is the floor'
+      : `no listing found for token ${tokenId}`,
     absentIsFinding: own && sideOf(floor.order) === 'listing',
   });
 }

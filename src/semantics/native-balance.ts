@@ -5,10 +5,16 @@ import type { Judgement } from './judgement.js';
 /** The balance is the requested account's; addresses compare case-insensitively (checksummed or not). */
 export function judgeBalanceAccount(requested: string, balance: Record<string, unknown>): Judgement {
   const account = balance['accountAddress'];
-  if (typeof account !== 'string') return { undecided: 'the answer does not name the account (balance.accountAddress is absent or null, which the document allows)' };
+  if (typeof account !== 'string')
+    return { undecided: 'the answer does not name the account (balance.accountAddress is absent or null, which the document allows)' };
   if (account.toLowerCase() !== requested.toLowerCase()) {
     return {
-      finding: { message: 'the balance must be of the account that was asked for', pointer: '/balance/accountAddress', expected: requested.toLowerCase(), actual: account },
+      finding: {
+        message: 'the balance must be of the account that was asked for',
+        pointer: '/balance/accountAddress',
+        expected: requested.toLowerCase(),
+        actual: account,
+      },
     };
   }
   return 'holds';
@@ -18,7 +24,14 @@ export function judgeBalanceDecimal(balance: Record<string, unknown>): Judgement
   const value = balance['balance'];
   if (value === undefined || value === null) return { undecided: 'balance.balance is absent or null' };
   if (!isDecimalInteger(value)) {
-    return { finding: { message: 'the balance should be a decimal integer in wei (the chain\'s smallest unit)', pointer: '/balance/balance', expected: 'a decimal integer string', actual: value } };
+    return {
+      finding: {
+        message: "the balance should be a decimal integer in wei (the chain's smallest unit)",
+        pointer: '/balance/balance',
+        expected: 'a decimal integer string',
+        actual: value,
+      },
+    };
   }
   return 'holds';
 }

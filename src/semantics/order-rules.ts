@@ -18,7 +18,14 @@ export function judgeOrderChainIds(json: unknown, chainId: number): Judgement {
     if (value === undefined) continue;
     judged += 1;
     if (value !== chainId) {
-      return { finding: { message: "an order's chainId is the chain of the network in the path", pointer: `${pointer}/chainId`, expected: chainId, actual: value } };
+      return {
+        finding: {
+          message: "an order's chainId is the chain of the network in the path",
+          pointer: `${pointer}/chainId`,
+          expected: chainId,
+          actual: value,
+        },
+      };
     }
   }
   return judged > 0 ? 'holds' : { undecided: 'no order states its chainId' };
@@ -33,7 +40,14 @@ export function judgeOrdersOfCollection(orders: readonly FoundOrder[], collectio
     if (address === undefined) continue;
     judged += 1;
     if (!sameAddress(address, collection)) {
-      return { finding: { message: `${what} is of the requested collection`, pointer: `${pointer}/collectionContractAddress`, expected: collection, actual: address } };
+      return {
+        finding: {
+          message: `${what} is of the requested collection`,
+          pointer: `${pointer}/collectionContractAddress`,
+          expected: collection,
+          actual: address,
+        },
+      };
     }
   }
   return judged > 0 ? 'holds' : { undecided: 'no order states its collectionContractAddress' };
@@ -45,7 +59,9 @@ export function judgeOrderOfToken(found: FoundOrder, tokenId: string, what: stri
   if (stated === undefined) return { undecided: 'the order states no tokenId' };
   return sameTokenId(stated, tokenId)
     ? 'holds'
-    : { finding: { message: `${what} is for the requested token`, pointer: `${found.pointer}/tokenId`, expected: tokenId, actual: stated } };
+    : {
+        finding: { message: `${what} is for the requested token`, pointer: `${found.pointer}/tokenId`, expected: tokenId, actual: stated },
+      };
 }
 
 /** The order states the requested collection and token, where it states them. */
@@ -62,7 +78,9 @@ export function judgeIsListing(found: FoundOrder | undefined, what: string): Jud
   if (!found) return { undecided: 'the answer holds no order' };
   const side = sideOf(found.order);
   if (side === undefined) return { undecided: 'the order states no OrderSide' };
-  return side === 'listing' ? 'holds' : { finding: { message: `${what} is a listing`, pointer: `${found.pointer}/side`, expected: 'listing', actual: side } };
+  return side === 'listing'
+    ? 'holds'
+    : { finding: { message: `${what} is a listing`, pointer: `${found.pointer}/side`, expected: 'listing', actual: side } };
 }
 
 /**
@@ -75,10 +93,20 @@ export function judgeNotAbove(
   upper: FoundOrder | undefined,
   describe: { readonly message: string; readonly absent: string; readonly absentIsFinding: boolean },
 ): Judgement {
-  if (!upper) return describe.absentIsFinding ? { finding: { message: describe.absent, pointer: lower.pointer, expected: 'an order', actual: null } } : { undecided: describe.absent };
+  if (!upper)
+    return describe.absentIsFinding
+      ? { finding: { message: describe.absent, pointer: lower.pointer, expected: 'an order', actual: null } }
+      : { undecided: describe.absent };
   const relation = pricedAbove(lower.order, upper.order);
   if (!relation.comparable) return { undecided: `the prices cannot be compared: ${relation.reason}` };
   return !relation.above
     ? 'holds'
-    : { finding: { message: describe.message, pointer: `${lower.pointer}/${relation.basis}`, expected: `<= ${describePrice(upper.order)}`, actual: describePrice(lower.order) } };
+    : {
+        finding: {
+          message: describe.message,
+          pointer: `${lower.pointer}/${relation.basis}`,
+          expected: `<= ${describePrice(upper.order)}`,
+          actual: describePrice(lower.order),
+        },
+      };
 }

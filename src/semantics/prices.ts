@@ -22,8 +22,7 @@ export type PriceRelation =
   | { readonly comparable: false; readonly reason: string };
 
 export type PriceComparison =
-  | { readonly comparable: true; readonly a: bigint; readonly b: bigint }
-  | { readonly comparable: false; readonly reason: string };
+  { readonly comparable: true; readonly a: bigint; readonly b: bigint } | { readonly comparable: false; readonly reason: string };
 
 export function comparePrices(a: Priced, b: Priced): PriceComparison {
   const [amountA, amountB] = [decimalInteger(a.priceAmount), decimalInteger(b.priceAmount)];

@@ -40,7 +40,12 @@ export function stringFilterProblems(filter: Fields): FilterProblem[] {
     }
   }
   if (!Array.isArray(filter['values'])) {
-    problems.push({ pointer: '/values', message: "a string-type filter's values list the property values present", expected: 'a list of values', actual: filter['values'] });
+    problems.push({
+      pointer: '/values',
+      message: "a string-type filter's values list the property values present",
+      expected: 'a list of values',
+      actual: filter['values'],
+    });
   }
   return problems;
 }
@@ -76,9 +81,7 @@ export function asClause(filter: Fields): PropertyClause | undefined {
 export function filtersInAnswer(json: unknown): { readonly pointer: string; readonly filter: Fields }[] {
   const filters = (json as { filters?: unknown } | null)?.filters;
   if (!Array.isArray(filters)) return [];
-  return filters.flatMap((filter, i) =>
-    isRecord(filter) ? [{ pointer: `/filters/${i}`, filter: filter as Fields }] : [],
-  );
+  return filters.flatMap((filter, i) => (isRecord(filter) ? [{ pointer: `/filters/${i}`, filter: filter as Fields }] : []));
 }
 
 /** Every STRING filter of the answer has no bounds and lists its values. */
@@ -87,18 +90,26 @@ export function judgeStringFilters(json: unknown): Judgement {
   if (strings.length === 0) return { undecided: 'the answer has no STRING filter' };
   for (const { pointer, filter } of strings) {
     const problem = stringFilterProblems(filter)[0];
-    if (problem) return { finding: { message: problem.message, pointer: `${pointer}${problem.pointer}`, expected: problem.expected, actual: problem.actual } };
+    if (problem)
+      return {
+        finding: { message: problem.message, pointer: `${pointer}${problem.pointer}`, expected: problem.expected, actual: problem.actual },
+      };
   }
   return 'holds';
 }
 
 /** Every INT filter of the answer with two numeric bounds has them in order. */
 export function judgeIntRanges(json: unknown): Judgement {
-  const bounded = filtersInAnswer(json).filter(({ filter }) => filter['type'] === 'INT' && isBound(filter['min']) && isBound(filter['max']));
+  const bounded = filtersInAnswer(json).filter(
+    ({ filter }) => filter['type'] === 'INT' && isBound(filter['min']) && isBound(filter['max']),
+  );
   if (bounded.length === 0) return { undecided: 'the answer has no INT filter with both bounds' };
   for (const { pointer, filter } of bounded) {
     const problem = intRangeProblem(filter);
-    if (problem) return { finding: { message: problem.message, pointer: `${pointer}${problem.pointer}`, expected: problem.expected, actual: problem.actual } };
+    if (problem)
+      return {
+        finding: { message: problem.message, pointer: `${pointer}${problem.pointer}`, expected: problem.expected, actual: problem.actual },
+      };
   }
   return 'holds';
 }

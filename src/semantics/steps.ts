@@ -40,7 +40,14 @@ export function stepKinds(step: Fields): StepKind[] {
 export function stepProblems(step: Fields): StepProblem[] {
   const kinds = stepKinds(step);
   if (kinds.length === 0) {
-    return [{ pointer: '', message: 'a step carries neither a transaction (to, data), a signature request (signature) nor a call to post (post)', expected: 'to and data, signature, or post', actual: step }];
+    return [
+      {
+        pointer: '',
+        message: 'a step carries neither a transaction (to, data), a signature request (signature) nor a call to post (post)',
+        expected: 'to and data, signature, or post',
+        actual: step,
+      },
+    ];
   }
   return [
     ...(kinds.includes('transaction') ? transactionProblems(step) : []),
@@ -53,28 +60,59 @@ function transactionProblems(step: Fields): StepProblem[] {
   const problems: StepProblem[] = [];
   const { to, data } = step;
   if (typeof to !== 'string' || !CONVENTIONS.address.pattern.test(to)) {
-    problems.push({ pointer: '/to', message: 'a transaction step needs the address it is sent to', expected: CONVENTIONS.address.meaning, actual: to });
+    problems.push({
+      pointer: '/to',
+      message: 'a transaction step needs the address it is sent to',
+      expected: CONVENTIONS.address.meaning,
+      actual: to,
+    });
   }
   if (typeof data !== 'string' || !CONVENTIONS['hex-data'].pattern.test(data)) {
-    problems.push({ pointer: '/data', message: 'a transaction step needs its call data', expected: CONVENTIONS['hex-data'].meaning, actual: data });
+    problems.push({
+      pointer: '/data',
+      message: 'a transaction step needs its call data',
+      expected: CONVENTIONS['hex-data'].meaning,
+      actual: data,
+    });
   }
   return problems;
 }
 
 function signatureProblems(signature: unknown): StepProblem[] {
-  if (!isRecord(signature)) return [{ pointer: '/signature', message: 'a signature request is an object', expected: 'an object', actual: signature }];
+  if (!isRecord(signature))
+    return [{ pointer: '/signature', message: 'a signature request is an object', expected: 'an object', actual: signature }];
   const problems: StepProblem[] = [];
   const { domain, types, primaryType, value } = signature;
   if (!isRecord(domain) || isBlank(domain)) {
-    problems.push({ pointer: '/signature/domain', message: 'an EIP-712 signature request needs its domain', expected: 'a domain object', actual: domain });
+    problems.push({
+      pointer: '/signature/domain',
+      message: 'an EIP-712 signature request needs its domain',
+      expected: 'a domain object',
+      actual: domain,
+    });
   }
   if (typeof primaryType !== 'string' || primaryType === '') {
-    problems.push({ pointer: '/signature/primaryType', message: 'an EIP-712 signature request names its primary type', expected: 'a type name', actual: primaryType });
+    problems.push({
+      pointer: '/signature/primaryType',
+      message: 'an EIP-712 signature request names its primary type',
+      expected: 'a type name',
+      actual: primaryType,
+    });
   } else if (!isRecord(types) || !Array.isArray(types[primaryType])) {
-    problems.push({ pointer: '/signature/types', message: `an EIP-712 signature request's types define its primary type ${primaryType}`, expected: `types.${primaryType}: a list of members`, actual: types });
+    problems.push({
+      pointer: '/signature/types',
+      message: `an EIP-712 signature request's types define its primary type ${primaryType}`,
+      expected: `types.${primaryType}: a list of members`,
+      actual: types,
+    });
   }
   if (!isRecord(value)) {
-    problems.push({ pointer: '/signature/value', message: 'an EIP-712 signature request carries the message to sign', expected: 'an object', actual: value });
+    problems.push({
+      pointer: '/signature/value',
+      message: 'an EIP-712 signature request carries the message to sign',
+      expected: 'an object',
+      actual: value,
+    });
   }
   return problems;
 }
@@ -83,10 +121,20 @@ function postProblems(post: unknown): StepProblem[] {
   if (!isRecord(post)) return [{ pointer: '/post', message: 'a call to post is an object', expected: 'an object', actual: post }];
   const problems: StepProblem[] = [];
   if (typeof post['endpoint'] !== 'string' || post['endpoint'] === '') {
-    problems.push({ pointer: '/post/endpoint', message: 'a call to post names its endpoint', expected: 'a non-empty string', actual: post['endpoint'] });
+    problems.push({
+      pointer: '/post/endpoint',
+      message: 'a call to post names its endpoint',
+      expected: 'a non-empty string',
+      actual: post['endpoint'],
+    });
   }
   if (typeof post['method'] !== 'string' || !/^[A-Za-z]+$/.test(post['method'])) {
-    problems.push({ pointer: '/post/method', message: 'a call to post names its HTTP method', expected: 'a method name such as POST', actual: post['method'] });
+    problems.push({
+      pointer: '/post/method',
+      message: 'a call to post names its HTTP method',
+      expected: 'a method name such as POST',
+      actual: post['method'],
+    });
   }
   return problems;
 }
@@ -112,7 +160,10 @@ export function judgeStepsWellFormed(json: unknown): Judgement {
   if (steps.length === 0) return { undecided: 'the answer holds no step' };
   for (const { pointer, step } of steps) {
     const problem = stepProblems(step)[0];
-    if (problem) return { finding: { message: problem.message, pointer: `${pointer}${problem.pointer}`, expected: problem.expected, actual: problem.actual } };
+    if (problem)
+      return {
+        finding: { message: problem.message, pointer: `${pointer}${problem.pointer}`, expected: problem.expected, actual: problem.actual },
+      };
   }
   return 'holds';
 }
@@ -126,7 +177,14 @@ export function judgeSignatureChainIds(json: unknown, chainId: number): Judgemen
     if (stated === undefined) continue;
     judged += 1;
     if (stated !== chainId) {
-      return { finding: { message: "an EIP-712 signature request's domain chainId is the chain of the network in the path", pointer: `${pointer}/signature/domain/chainId`, expected: chainId, actual: value } };
+      return {
+        finding: {
+          message: "an EIP-712 signature request's domain chainId is the chain of the network in the path",
+          pointer: `${pointer}/signature/domain/chainId`,
+          expected: chainId,
+          actual: value,
+        },
+      };
     }
   }
   return judged > 0 ? 'holds' : { undecided: 'no step is a signature request with a domain chainId' };

@@ -124,7 +124,8 @@ export function judgeSlippage(low: SlippageAnswer, high: SlippageAnswer, pointer
     if (bound !== 'holds') return bound;
   }
   const resolvable = (answer: SlippageAnswer) => answer.price * BigInt(high.slippage - low.slippage) >= 200n;
-  if (!resolvable(low) || !resolvable(high)) return { undecided: `prices too small to tell slippage ${low.slippage} % from ${high.slippage} % apart` };
+  if (!resolvable(low) || !resolvable(high))
+    return { undecided: `prices too small to tell slippage ${low.slippage} % from ${high.slippage} % apart` };
   // margin_high / price_high > margin_low / price_low, cross-multiplied to stay in integers
   if ((high.maxPrice - high.price) * low.price <= (low.maxPrice - low.price) * high.price) {
     return {

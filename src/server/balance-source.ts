@@ -45,7 +45,9 @@ export function chainNodeBalanceSource(urlTemplate: string, timeoutMs = 10_000):
       });
       const body = (await response.json()) as { result?: unknown; error?: unknown };
       if (typeof body.result !== 'string' || !/^0x[0-9a-fA-F]+$/.test(body.result)) {
-        throw new Error(`eth_getBalance: no balance from the chain node (HTTP ${response.status}): ${JSON.stringify(body.error ?? body.result)}`);
+        throw new Error(
+          `eth_getBalance: no balance from the chain node (HTTP ${response.status}): ${JSON.stringify(body.error ?? body.result)}`,
+        );
       }
       return BigInt(body.result);
     },

@@ -25,9 +25,7 @@ export class DecodeError extends Error {
   }
 }
 
-const REFS = new Map<string, Node>(
-  Object.values(RESOURCES).map((schema) => [schema.$id as string, schema as unknown as Node]),
-);
+const REFS = new Map<string, Node>(Object.values(RESOURCES).map((schema) => [schema.$id as string, schema as unknown as Node]));
 
 const SIGNED_INTEGER_FIELDS: ReadonlySet<string> = new Set(['min', 'max']);
 const UINT64_MAX = 18446744073709551615;
@@ -52,9 +50,7 @@ function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key
     case 'array': {
       if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
       const items = node['items'] as Node;
-      return value.map((item, i) =>
-        item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i], key),
-      );
+      return value.map((item, i) => (item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i], key)));
     }
     case 'string':
       return decodeString(node, value, path);

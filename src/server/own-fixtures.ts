@@ -23,7 +23,15 @@ export function describeFixtures(world: SeededWorld, builder: BuilderStore): Fix
     networks[network.slug] = {
       ...(collection ? { collection: { address: collection.address, ...(listed ? { listedTokenId: listed.tokenId } : {}) } } : {}),
       ...(buy && sell
-        ? { swap: { buyCurrencyAddress: buy.address, sellCurrencyAddress: sell.address, buyAmount: (10n ** BigInt(buy.decimals)).toString(), userAddress: venue.fundedUser, ...(illiquid ? { illiquidCurrencyAddress: illiquid.address } : {}) } }
+        ? {
+            swap: {
+              buyCurrencyAddress: buy.address,
+              sellCurrencyAddress: sell.address,
+              buyAmount: (10n ** BigInt(buy.decimals)).toString(),
+              userAddress: venue.fundedUser,
+              ...(illiquid ? { illiquidCurrencyAddress: illiquid.address } : {}),
+            },
+          }
         : {}),
       ...(catalog.accounts[0] ? { account: catalog.accounts[0] } : {}),
     };

@@ -84,7 +84,9 @@ export const requestCount = (): number => requestsSent;
 export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
-    return reason === undefined ? undefined : { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
+    return reason === undefined
+      ? undefined
+      : { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
   };
   const early = abandoned();
   if (early) return Promise.resolve(early);
@@ -151,7 +153,8 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
     else options.givenUp?.addEventListener('abort', giveUp, { once: true });
     req.on('error', (error: NodeJS.ErrnoException) => {
       const described = `${error.code ?? ''} ${error.message}`;
-      if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described)) fail('connection', error.message || error.code || 'connection failed');
+      if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
+        fail('connection', error.message || error.code || 'connection failed');
       else fail('protocol', error.message || String(error));
     });
     req.on('response', (res) => {

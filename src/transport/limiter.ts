@@ -9,7 +9,8 @@ export class Limiter {
   private head = 0;
 
   constructor(private limitValue: number) {
-    if (!Number.isInteger(limitValue) || limitValue < 1) throw new RangeError(`a limiter needs a whole limit of at least 1, got ${limitValue}`);
+    if (!Number.isInteger(limitValue) || limitValue < 1)
+      throw new RangeError(`a limiter needs a whole limit of at least 1, got ${limitValue}`);
   }
 
   get limit(): number {

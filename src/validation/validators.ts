@@ -32,8 +32,7 @@ function createAjv(enforceConventions: boolean, extraSchemas: readonly object[])
     schemaType: 'string',
     ...(enforceConventions
       ? {
-          validate: (convention: Convention, data: unknown) =>
-            typeof data !== 'string' || CONVENTIONS[convention].pattern.test(data),
+          validate: (convention: Convention, data: unknown) => typeof data !== 'string' || CONVENTIONS[convention].pattern.test(data),
           errors: false,
         }
       : {}),
@@ -114,24 +113,54 @@ function describe(e: ErrorObject, data: unknown): SchemaIssue {
   switch (e.keyword) {
     case 'required': {
       const missing = String(e.params['missingProperty']);
-      return { pointer: `${pointer}/${escapePointer(missing)}`, keyword: e.keyword, message: `required field "${missing}" is missing`, expected: 'present', actual: undefined };
+      return {
+        pointer: `${pointer}/${escapePointer(missing)}`,
+        keyword: e.keyword,
+        message: `required field "${missing}" is missing`,
+        expected: 'present',
+        actual: undefined,
+      };
     }
     case 'additionalProperties': {
       const extra = String(e.params['additionalProperty']);
-      return { pointer: `${pointer}/${escapePointer(extra)}`, keyword: e.keyword, message: `field "${extra}" is not part of the contract`, expected: 'absent', actual: valueAt(data, `${pointer}/${escapePointer(extra)}`) };
+      return {
+        pointer: `${pointer}/${escapePointer(extra)}`,
+        keyword: e.keyword,
+        message: `field "${extra}" is not part of the contract`,
+        expected: 'absent',
+        actual: valueAt(data, `${pointer}/${escapePointer(extra)}`),
+      };
     }
     case 'type':
-      return { pointer, keyword: e.keyword, message: `must be ${formatType(e.params['type'])}, got ${jsonType(actual)}`, expected: e.params['type'], actual };
+      return {
+        pointer,
+        keyword: e.keyword,
+        message: `must be ${formatType(e.params['type'])}, got ${jsonType(actual)}`,
+        expected: e.params['type'],
+        actual,
+      };
     case 'enum': {
       const allowed = (e.params['allowedValues'] as unknown[]).filter((v) => v !== null);
-      return { pointer, keyword: e.keyword, message: `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(actual)}`, expected: allowed, actual };
+      return {
+        pointer,
+        keyword: e.keyword,
+        message: `must be one of ${JSON.stringify(allowed)}, got ${JSON.stringify(actual)}`,
+        expected: allowed,
+        actual,
+      };
     }
     case CONVENTION_KEYWORD: {
       const convention = e.schema as Convention;
       return { pointer, keyword: e.keyword, message: `should be ${CONVENTIONS[convention].meaning}`, expected: convention, actual };
     }
     case KNOWN_VALUES_KEYWORD:
-      return { pointer, keyword: e.keyword, message: `should be one of the known values ${JSON.stringify(e.schema)}`, expected: e.schema, actual };
+      return {
+        pointer,
+        keyword: e.keyword,
+        message: `should be one of the known values ${JSON.stringify(e.schema)}`,
+        expected: e.schema,
+        actual,
+      };
     default:
       return { pointer, keyword: e.keyword, message: e.message ?? e.keyword, actual };
   }

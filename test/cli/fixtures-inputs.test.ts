@@ -18,15 +18,20 @@ function file(content: unknown): string {
 }
 
 describe('fixtures networks["*"]', () => {
-  it('merges the defaults under every network, the network\'s own fields winning', () => {
-    const fixtures = loadFixtures(file({
-      networks: {
-        '*': { swap: { illiquidCurrencyAddress: C, userAddress: A }, account: A },
-        polygon: { swap: { buyCurrencyAddress: A, sellCurrencyAddress: B, buyAmount: '1' }, account: B },
-      },
-    }));
+  it("merges the defaults under every network, the network's own fields winning", () => {
+    const fixtures = loadFixtures(
+      file({
+        networks: {
+          '*': { swap: { illiquidCurrencyAddress: C, userAddress: A }, account: A },
+          polygon: { swap: { buyCurrencyAddress: A, sellCurrencyAddress: B, buyAmount: '1' }, account: B },
+        },
+      }),
+    );
     expect(fixtures.networks?.['*']).toBeUndefined();
-    expect(fixtures.networks?.['polygon']).toEqual({ swap: { illiquidCurrencyAddress: C, userAddress: A, buyCurrencyAddress: A, sellCurrencyAddress: B, buyAmount: '1' }, account: B });
+    expect(fixtures.networks?.['polygon']).toEqual({
+      swap: { illiquidCurrencyAddress: C, userAddress: A, buyCurrencyAddress: A, sellCurrencyAddress: B, buyAmount: '1' },
+      account: B,
+    });
     expect(swapPairOf(fixtures.networks?.['polygon'])).toBeDefined();
     expect(fixtures.networks?.['base']).toEqual({ swap: { illiquidCurrencyAddress: C, userAddress: A }, account: A });
     expect(swapPairOf(fixtures.networks?.['base'])).toBeUndefined();
@@ -36,7 +41,9 @@ describe('fixtures networks["*"]', () => {
   it('refuses half a swap pair and unknown denied operations as usage errors', () => {
     expect(() => loadFixtures(file({ networks: { base: { swap: { buyCurrencyAddress: A } } } }))).toThrow(/missing sellCurrencyAddress/);
     expect(() => loadFixtures(file({ limitedKey: { deniedOperations: ['Builder.NoSuch'] } }))).toThrow(UsageError);
-    expect(loadFixtures(file({ limitedKey: { deniedOperations: ['Builder.GetAudience'] } })).limitedKey?.deniedOperations).toEqual(['Builder.GetAudience']);
+    expect(loadFixtures(file({ limitedKey: { deniedOperations: ['Builder.GetAudience'] } })).limitedKey?.deniedOperations).toEqual([
+      'Builder.GetAudience',
+    ]);
   });
 });
 
@@ -44,6 +51,8 @@ describe('the limited key', () => {
   it('is taken from --limited-access-key and redacted like the main key', () => {
     const config = parseRunOptions({ target: 'http://127.0.0.1:1', accessKey: 'main-key-1234', limitedAccessKey: 'limited-key-5678' });
     expect(config.limitedAccessKey).toBe('limited-key-5678');
-    expect(redactSecret('a main-key-1234 b limited-key-5678', [config.accessKey, config.limitedAccessKey])).toBe('a [redacted] b [redacted]');
+    expect(redactSecret('a main-key-1234 b limited-key-5678', [config.accessKey, config.limitedAccessKey])).toBe(
+      'a [redacted] b [redacted]',
+    );
   });
 });

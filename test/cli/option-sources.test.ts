@@ -33,9 +33,11 @@ afterEach(() => {
 async function runOptions(argv: string[]): Promise<Record<string, unknown>> {
   const program = buildProgram({ log: () => {}, error: () => {} });
   let received: Record<string, unknown> = {};
-  program.commands.find((c) => c.name() === 'run')!.action((raw: Record<string, unknown>) => {
-    received = raw;
-  });
+  program.commands
+    .find((c) => c.name() === 'run')!
+    .action((raw: Record<string, unknown>) => {
+      received = raw;
+    });
   await program.parseAsync(['run', ...argv], { from: 'user' });
   return received;
 }
@@ -75,7 +77,10 @@ describe('precedence: flag > environment > config file > default', () => {
     const program = buildProgram({ log: () => {}, error: () => {} });
     for (const command of program.commands) {
       for (const flag of command.options.filter((o) => o.isBoolean() && !o.negate)) {
-        expect(command.options.some((o) => o.long === `--no-${flag.long!.slice(2)}`), `${command.name()} ${flag.long}`).toBe(true);
+        expect(
+          command.options.some((o) => o.long === `--no-${flag.long!.slice(2)}`),
+          `${command.name()} ${flag.long}`,
+        ).toBe(true);
       }
     }
   });
@@ -106,9 +111,14 @@ describe('conformance.config.json in the working directory', () => {
     const cwd = mkdtempSync(join(tmpdir(), 'conformance-cwd-'));
     writeFileSync(join(cwd, 'conformance.config.json'), JSON.stringify({ run: { networks: 'atlantis' } }));
     const result = await new Promise<{ code: number; stderr: string }>((resolve) => {
-      execFile(process.execPath, [BIN, 'run'], { cwd, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 }, (error, _stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
-      });
+      execFile(
+        process.execPath,
+        [BIN, 'run'],
+        { cwd, env: { ...process.env, NO_COLOR: '1' }, timeout: 60_000 },
+        (error, _stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stderr });
+        },
+      );
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/--networks: unknown network slug: atlantis/);

@@ -20,14 +20,18 @@ describe.concurrent('conformance serve', () => {
       const port = new URL(busy.origin).port;
       const result = await runCli(['serve', '--port', port], {}, 60_000);
       expect(result.code).toBe(2);
-      expect(result.stderr.trim()).toBe(`conformance: cannot listen on 127.0.0.1:${port}: the port is in use by another process; choose another --port, or leave it out for a free one (EADDRINUSE)`);
+      expect(result.stderr.trim()).toBe(
+        `conformance: cannot listen on 127.0.0.1:${port}: the port is in use by another process; choose another --port, or leave it out for a free one (EADDRINUSE)`,
+      );
     } finally {
       await busy.close();
     }
   }, 60_000);
 
   it('--fault starts the server with that fault, and prints how to see it fail', async () => {
-    const child = spawn(process.execPath, [BIN, 'serve', '--fault', 'no-auth', '--access-key', 'serve-fault-test-key'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'serve', '--fault', 'no-auth', '--access-key', 'serve-fault-test-key'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const out = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -38,7 +42,9 @@ describe.concurrent('conformance serve', () => {
         child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
       });
       expect(out).toContain('with the fault no-auth: answers 200 without checking X-Access-Key');
-      expect(out).toMatch(/certify it: CONFORMANCE_ACCESS_KEY=serve-fault-test-key CONFORMANCE_LIMITED_ACCESS_KEY=\S+ npx conformance run --target http:\/\/127\.0\.0\.1:\d+ --fixtures \S+\.json/);
+      expect(out).toMatch(
+        /certify it: CONFORMANCE_ACCESS_KEY=serve-fault-test-key CONFORMANCE_LIMITED_ACCESS_KEY=\S+ npx conformance run --target http:\/\/127\.0\.0\.1:\d+ --fixtures \S+\.json/,
+      );
       expect(out).toMatch(/see it fail quickly: add --operations \S+ --networks \S+/);
       const origin = /listening at (\S+)/.exec(out)![1]!;
       // The fault is live: a request without a key is answered, where the clean server answers 401.
@@ -77,7 +83,14 @@ describe('conformance checks', () => {
       runCli(['checks'], {}, 60_000),
     ]);
     expect(json.code).toBe(0);
-    const listed = JSON.parse(json.stdout) as { id: string; level: string; area: string; operations: string[]; needs: string[]; basis: string }[];
+    const listed = JSON.parse(json.stdout) as {
+      id: string;
+      level: string;
+      area: string;
+      operations: string[];
+      needs: string[];
+      basis: string;
+    }[];
     expect(listed.map((c) => c.id)).toEqual(CHECK_CATALOGUE.map((c) => c.id));
     expect(listed.every((c) => c.basis.length > 0 && c.level && c.area)).toBe(true);
     expect(md.stdout.split('\n')[0]).toBe('| check id | level | area | operations | needs | what must hold | rests on |');

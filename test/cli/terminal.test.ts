@@ -9,7 +9,13 @@ import type { CheckResult } from '../../src/report/model.js';
 
 const plain = styleOf(false);
 
-function result(network: string | null, checkId: string, status: CheckResult['status'], level: CheckResult['level'] = 'MUST', operation = 'Marketplace.GetFloorOrder'): CheckResult {
+function result(
+  network: string | null,
+  checkId: string,
+  status: CheckResult['status'],
+  level: CheckResult['level'] = 'MUST',
+  operation = 'Marketplace.GetFloorOrder',
+): CheckResult {
   return {
     key: `${operation}:${checkId}`,
     checkId,
@@ -18,7 +24,12 @@ function result(network: string | null, checkId: string, status: CheckResult['st
     level,
     status,
     title: `title of ${checkId}`,
-    ...(status === 'passed' ? {} : { message: `${operation} on ${network ?? 'global'} [${checkId}] at /x: broken`, reproduction: `curl -sS -X POST 'http://t/${network}'` }),
+    ...(status === 'passed'
+      ? {}
+      : {
+          message: `${operation} on ${network ?? 'global'} [${checkId}] at /x: broken`,
+          reproduction: `curl -sS -X POST 'http://t/${network}'`,
+        }),
     requests: 2,
     durationMs: 5,
   };
@@ -100,7 +111,14 @@ describe('the summary', () => {
   });
 
   it('under --strict a SHOULD-only run says the findings fail it', () => {
-    const text = summaryLines(reportOf(results.filter((r) => r.level === 'SHOULD'), true), [], { style: plain, quiet: false }).join('\n');
+    const text = summaryLines(
+      reportOf(
+        results.filter((r) => r.level === 'SHOULD'),
+        true,
+      ),
+      [],
+      { style: plain, quiet: false },
+    ).join('\n');
     expect(text).toContain('✘ FAIL');
     expect(text).toContain('(--strict: they fail the run)');
     expect(text).toContain('with --strict they fail the run');
@@ -122,7 +140,12 @@ describe('progress', () => {
     return { out, lines, lives };
   }
   const test = (network: string | null, operation: string, durationMs: number, testsDone: number) => ({
-    operation, network, durationMs, testsDone, testsTotal: 4, results: [result(network, 'response-schema', 'passed', 'MUST', operation)],
+    operation,
+    network,
+    durationMs,
+    testsDone,
+    testsTotal: 4,
+    results: [result(network, 'response-schema', 'passed', 'MUST', operation)],
   });
 
   it('in a log: a line per finished network, and per operation once a network is slow', () => {
@@ -134,7 +157,13 @@ describe('progress', () => {
     clock = 20_000;
     view.testFinished(test('base', 'Marketplace.GetFloorOrder', 15_000, 2));
     view.testFinished(test('base', 'Relayer.FeeOptions', 3_000, 3));
-    view.networkFinished({ network: 'base', counts: { passed: 2, failed: 0, errored: 0, skipped: 0, mustFailed: 0, shouldFailed: 0 }, failing: false, networksDone: 1, networksTotal: 2 });
+    view.networkFinished({
+      network: 'base',
+      counts: { passed: 2, failed: 0, errored: 0, skipped: 0, mustFailed: 0, shouldFailed: 0 },
+      failing: false,
+      networksDone: 1,
+      networksTotal: 2,
+    });
     view.stop();
     expect(lines[0]).toMatch(/^ {2}✔ base Marketplace\.GetFloorOrder: 1 check, 0 MUST failed, 15\.0 s$/);
     expect(lines[1]).toMatch(/^ {2}✔ base Relayer\.FeeOptions/);
@@ -153,7 +182,7 @@ describe('progress', () => {
     expect(lives.at(-1)).toBe('');
   });
 
-  it('shows the workers\' request lines only with --verbose', () => {
+  it("shows the workers' request lines only with --verbose", () => {
     const quiet = recorder(false);
     const a = progressView({ out: quiet.out, style: plain, verbose: false });
     a.workerLine?.('→ POST http://x 200 3 ms');

@@ -21,11 +21,28 @@ function runOnTty(args: string[], env: Record<string, string>): Promise<string> 
   delete clean['NO_COLOR'];
   delete clean['FORCE_COLOR'];
   return new Promise((resolve) => {
-    execFile('script', ['-qec', command, '/dev/null'], { env: { ...clean, ...env }, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 }, (_error, stdout) => resolve(stdout));
+    execFile(
+      'script',
+      ['-qec', command, '/dev/null'],
+      { env: { ...clean, ...env }, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
+      (_error, stdout) => resolve(stdout),
+    );
   });
 }
 
-const args = (dir: string) => ['run', '--networks', 'polygon', '--operations', 'Relayer.FeeOptions', '--runs', '2', '--seed', '4', '--report-dir', dir];
+const args = (dir: string) => [
+  'run',
+  '--networks',
+  'polygon',
+  '--operations',
+  'Relayer.FeeOptions',
+  '--runs',
+  '2',
+  '--seed',
+  '4',
+  '--report-dir',
+  dir,
+];
 
 describe.skipIf(!hasScript).concurrent('on a TTY', () => {
   it('draws a live line, clears it, and colours the results', async () => {

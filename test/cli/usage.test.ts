@@ -27,32 +27,68 @@ describe.concurrent('usage errors exit 2 with a message and run nothing', () => 
     ['contradicting safety flags', ['run', '--read-only', '--allow-destructive'], /contradict/],
     ['a missing fixtures file', ['run', '--fixtures', join(tmp, 'nope.json')], /cannot read/],
     ['a fixtures file that is not JSON', ['run', '--fixtures', file('bad.json', '{nope')], /is not JSON/],
-    ['a fixtures file off the schema', ['run', '--fixtures', file('off.json', '{"networks":{"polygon":{"collection":{"address":"nope"}}}}')], /does not match .*\n.*\/networks\/polygon\/collection\/address/],
-    ['a fixtures file naming an unknown network', ['run', '--fixtures', file('net.json', '{"networks":{"narnia":{}}}')], /unknown network slug/],
+    [
+      'a fixtures file off the schema',
+      ['run', '--fixtures', file('off.json', '{"networks":{"polygon":{"collection":{"address":"nope"}}}}')],
+      /does not match .*\n.*\/networks\/polygon\/collection\/address/,
+    ],
+    [
+      'a fixtures file naming an unknown network',
+      ['run', '--fixtures', file('net.json', '{"networks":{"narnia":{}}}')],
+      /unknown network slug/,
+    ],
     ['a bad value from the environment', ['run'], /--networks: unknown network slug: atlantis/, { CONFORMANCE_NETWORKS: 'atlantis' }],
     ['a bad serve port', ['serve', '--port', '70000'], /--port/],
     ['a switch variable that is not a boolean', ['run'], /CONFORMANCE_STRICT: expected true or false/, { CONFORMANCE_STRICT: 'maybe' }],
-    ['a serve chain node URL that is not http', ['serve', '--chain-rpc-url', 'ws://127.0.0.1:8545'], /--chain-rpc-url: only http and https/],
+    [
+      'a serve chain node URL that is not http',
+      ['serve', '--chain-rpc-url', 'ws://127.0.0.1:8545'],
+      /--chain-rpc-url: only http and https/,
+    ],
     ['an empty network list', ['run', '--networks', ''], /--networks: empty/],
     ['an empty operation list', ['run', '--operations', ' , '], /--operations: empty/],
     ['an unknown check id', ['run', '--checks', 'response-schema,no-such-check'], /--checks: unknown check id: no-such-check/],
     ['an unknown check id to skip', ['run', '--skip-checks', 'nope'], /--skip-checks: unknown check id: nope/],
-    ['checks that run on none of the operations', ['run', '--checks', 'floor-order-is-listing', '--operations', 'Relayer.FeeOptions'], /none of the chosen checks/],
+    [
+      'checks that run on none of the operations',
+      ['run', '--checks', 'floor-order-is-listing', '--operations', 'Relayer.FeeOptions'],
+      /none of the chosen checks/,
+    ],
     ['--quiet with --verbose', ['run', '--quiet', '--verbose'], /contradict/],
-    ['a chain node that does not answer, for run', ['run', '--networks', 'polygon', '--chain-rpc-url', 'http://127.0.0.1:9/{network}'], /--chain-rpc-url: the chain node does not answer eth_chainId .*127\.0\.0\.1:9/],
-    ['a chain node that does not answer, for serve', ['serve', '--chain-rpc-url', 'http://127.0.0.1:9/'], /--chain-rpc-url: the chain node does not answer eth_chainId/],
+    [
+      'a chain node that does not answer, for run',
+      ['run', '--networks', 'polygon', '--chain-rpc-url', 'http://127.0.0.1:9/{network}'],
+      /--chain-rpc-url: the chain node does not answer eth_chainId .*127\.0\.0\.1:9/,
+    ],
+    [
+      'a chain node that does not answer, for serve',
+      ['serve', '--chain-rpc-url', 'http://127.0.0.1:9/'],
+      /--chain-rpc-url: the chain node does not answer eth_chainId/,
+    ],
     ['an unknown fault', ['serve', '--fault', 'no-such-fault'], /--fault: unknown fault: no-such-fault .*--list-faults/],
-    ['an address serve cannot bind', ['serve', '--host', '192.0.2.1'], /^conformance: cannot listen on 192\.0\.2\.1:0: the address is not one of this machine's interfaces/m],
+    [
+      'an address serve cannot bind',
+      ['serve', '--host', '192.0.2.1'],
+      /^conformance: cannot listen on 192\.0\.2\.1:0: the address is not one of this machine's interfaces/m,
+    ],
     ['an unknown catalogue format', ['checks', '--format', 'xml'], /--format: expected text, json or md/],
   ];
   for (const [name, args, message, env] of cases) {
-    it(name, async () => {
-      const reportDir = join(tmp, name.replace(/\W+/g, '-'));
-      const result = await runCli([...args, '--report-dir', reportDir].filter((a) => args[0] === 'run' || a !== '--report-dir' && a !== reportDir), env ?? {}, 60_000);
-      expect(result.code, result.stdout + result.stderr).toBe(2);
-      expect(result.stderr).toMatch(message);
-      expect(existsSync(join(reportDir, 'report.json'))).toBe(false);
-    }, 60_000);
+    it(
+      name,
+      async () => {
+        const reportDir = join(tmp, name.replace(/\W+/g, '-'));
+        const result = await runCli(
+          [...args, '--report-dir', reportDir].filter((a) => args[0] === 'run' || (a !== '--report-dir' && a !== reportDir)),
+          env ?? {},
+          60_000,
+        );
+        expect(result.code, result.stdout + result.stderr).toBe(2);
+        expect(result.stderr).toMatch(message);
+        expect(existsSync(join(reportDir, 'report.json'))).toBe(false);
+      },
+      60_000,
+    );
   }
 });
 
@@ -60,7 +96,21 @@ describe('help', () => {
   it('--help lists every flag of run and exits 0', async () => {
     const result = await runCli(['run', '--help'], {}, 60_000);
     expect(result.code).toBe(0);
-    for (const flag of ['--target', '--access-key', '--networks', '--operations', '--seed', '--runs', '--timeout-ms', '--report-dir', '--fixtures', '--strict', '--read-only', '--allow-destructive', '--chain-rpc-url']) {
+    for (const flag of [
+      '--target',
+      '--access-key',
+      '--networks',
+      '--operations',
+      '--seed',
+      '--runs',
+      '--timeout-ms',
+      '--report-dir',
+      '--fixtures',
+      '--strict',
+      '--read-only',
+      '--allow-destructive',
+      '--chain-rpc-url',
+    ]) {
       expect(result.stdout).toContain(flag);
     }
   }, 60_000);
@@ -68,7 +118,11 @@ describe('help', () => {
 
 describe('an unreachable target', () => {
   it('is reported plainly: exit 1, an incident in the report', async () => {
-    const result = await runCli(['run', '--target', 'http://127.0.0.1:9', '--networks', 'polygon', '--operations', 'Indexer.GetNativeTokenBalance'], { CONFORMANCE_ACCESS_KEY: 'k-test-0042' }, 60_000);
+    const result = await runCli(
+      ['run', '--target', 'http://127.0.0.1:9', '--networks', 'polygon', '--operations', 'Indexer.GetNativeTokenBalance'],
+      { CONFORMANCE_ACCESS_KEY: 'k-test-0042' },
+      60_000,
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/unreachable/);
     const report = JSON.parse((await import('node:fs')).readFileSync(join(result.reportDir, 'report.json'), 'utf8'));

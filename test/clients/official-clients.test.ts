@@ -111,8 +111,7 @@ class AudienceBuilder extends Builder {
       }),
     );
   }
-  createAudience = (args: { projectId: number; name: string }) =>
-    this.call<{ audience: Audience }>('CreateAudience', args);
+  createAudience = (args: { projectId: number; name: string }) => this.call<{ audience: Audience }>('CreateAudience', args);
   getAudience = (args: { projectId: number; audienceId: number }) =>
     this.call<{ audience: Audience; contacts: Contact[] | null; contracts: Contract[] | null }>('GetAudience', args);
   removeAudienceContacts = (args: { projectId: number; audienceId: number; contactIds: number[] }) =>
@@ -173,7 +172,10 @@ async function listedOrder(slug: Slug): Promise<MarketplaceOrder> {
 /** interface.md §Order: the fields a decoded order must carry with the document's types. */
 function expectOrder(order: MarketplaceOrder, slug: Slug, collection: string, what: string) {
   expect(typeof order.orderId, `${what}: orderId is a string`).toBe('string');
-  expect(sameAddress(order.collectionContractAddress, collection), `${what}: collectionContractAddress is the requested collection (case ignored)`).toBe(true);
+  expect(
+    sameAddress(order.collectionContractAddress, collection),
+    `${what}: collectionContractAddress is the requested collection (case ignored)`,
+  ).toBe(true);
   expect(order.chainId, `${what}: chainId is the network's chain ID as a JSON number (${slug})`).toBe(chainIdOf(slug));
   expect(order.priceAmount, `${what}: priceAmount is a decimal string`).toMatch(DECIMAL);
   expect(typeof order.priceDecimals, `${what}: priceDecimals is a number`).toBe('number');
@@ -201,10 +203,15 @@ function expectSteps(steps: Step[] | null | undefined, slug: Slug, what: string)
       expect(step.data, `${what}: a transaction step's data is hex`).toMatch(HEX);
     }
     if (step.signature) {
-      expect(step.signature.domain.chainId, `${what}: the EIP-712 domain's chainId is ${slug}'s, read as a JSON number`).toBe(chainIdOf(slug));
+      expect(step.signature.domain.chainId, `${what}: the EIP-712 domain's chainId is ${slug}'s, read as a JSON number`).toBe(
+        chainIdOf(slug),
+      );
       expect(typeof step.signature.primaryType, `${what}: signature.primaryType is a string`).toBe('string');
     }
-    expect(Boolean(step.to) || Boolean(step.signature) || Boolean(step.post), `${what}: a step is a transaction, a signature or a post`).toBe(true);
+    expect(
+      Boolean(step.to) || Boolean(step.signature) || Boolean(step.post),
+      `${what}: a step is a transaction, a signature or a post`,
+    ).toBe(true);
   }
   return list(steps);
 }
@@ -331,7 +338,10 @@ describe('official @0xsequence clients against the reference server', () => {
       // TOLERATED: the 2.3.39 client also reads a `resp` object the document does not have; only `steps` counts.
       const steps = expectSteps(result.steps, slug, `${slug}: GenerateSellTransaction`);
       expect(steps.length, `${slug}: selling into an offer takes at least one step`).toBeGreaterThanOrEqual(1);
-      expect(steps.map((s) => s.id), `${slug}: one of the steps is the sale`).toContain(StepType.sell);
+      expect(
+        steps.map((s) => s.id),
+        `${slug}: one of the steps is the sale`,
+      ).toContain(StepType.sell);
     }
   });
 
@@ -584,12 +594,17 @@ describe('official @0xsequence clients against the reference server', () => {
       disposableAudienceIds?.[0] ??
       (await builder().createAudience({ projectId, name: `official-clients remove ${Date.now()}` })).audience.id;
     const before = await builder().getAudience({ projectId, audienceId });
-    const contactIds = list(before.contacts).slice(0, 1).map((c) => c.id);
+    const contactIds = list(before.contacts)
+      .slice(0, 1)
+      .map((c) => c.id);
     const { ok } = await builder().removeAudienceContacts({ projectId, audienceId, contactIds });
     expect(ok, 'RemoveAudienceContacts answers ok: true').toBe(true);
     if (contactIds.length > 0) {
       const after = await builder().getAudience({ projectId, audienceId });
-      expect(list(after.contacts).map((c) => c.id), 'the removed contact is gone').not.toContain(contactIds[0]);
+      expect(
+        list(after.contacts).map((c) => c.id),
+        'the removed contact is gone',
+      ).not.toContain(contactIds[0]);
     }
   });
 

@@ -24,7 +24,16 @@ async function server(...faults: string[]): Promise<RunningReferenceServer> {
   return started;
 }
 
-const SCOPE = ['--networks', 'polygon,xai-sepolia', '--operations', 'Marketplace.GetFloorOrder,Marketplace.GetCountOfFilteredCollectibles', '--runs', '3', '--seed', '5'];
+const SCOPE = [
+  '--networks',
+  'polygon,xai-sepolia',
+  '--operations',
+  'Marketplace.GetFloorOrder,Marketplace.GetCountOfFilteredCollectibles',
+  '--runs',
+  '3',
+  '--seed',
+  '5',
+];
 
 async function run(target: RunningReferenceServer, ...extra: string[]) {
   const t = targetArgs(target);
@@ -54,7 +63,9 @@ describe('run --expectations', () => {
 
     const conformant = await run(await server(), '--expectations', file);
     expect(conformant.code, conformant.stdout).toBe(1);
-    expect(conformant.stdout).toContain('Marketplace.GetFloorOrder on xai-sepolia [order-chain-id]: listed as an expected failure (TODO) but passed');
+    expect(conformant.stdout).toContain(
+      'Marketplace.GetFloorOrder on xai-sepolia [order-chain-id]: listed as an expected failure (TODO) but passed',
+    );
     expect(readReport(conformant.reportDir).counts.unexpectedPasses).toBe(1);
     expect(readFileSync(join(conformant.reportDir, 'junit.xml'), 'utf8')).toContain('type="unexpected-pass"');
 
@@ -73,9 +84,14 @@ describe('run --expectations', () => {
     const dir = mkdtempSync(join(tmpdir(), 'expectations-'));
     const { writeFileSync } = await import('node:fs');
     const file = join(dir, 'e.json');
-    writeFileSync(file, JSON.stringify({ expectations: [{ check: 'Marketplace.GetFloorOrder:order-chain-id', networks: ['atlantis'], reason: 'x' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ expectations: [{ check: 'Marketplace.GetFloorOrder:order-chain-id', networks: ['atlantis'], reason: 'x' }] }),
+    );
     const result = await runCli(['run', '--expectations', file]);
     expect(result.code).toBe(2);
-    expect(result.stderr.trim().split('\n')).toEqual([`conformance: --expectations: ${file} /expectations/0: unknown network slug(s) atlantis for Marketplace.GetFloorOrder:order-chain-id`]);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      `conformance: --expectations: ${file} /expectations/0: unknown network slug(s) atlantis for Marketplace.GetFloorOrder:order-chain-id`,
+    ]);
   }, 60_000);
 });

@@ -24,7 +24,13 @@ import { MARKDOWN_MAX_CHARS } from '../../reporters/render/markdown.js';
 const ALL_OPS = OPERATIONS.map(operationId);
 const FLOOR = 'Marketplace.GetFloorOrder';
 
-function result(operation: string, network: string | null, checkId: string, status: CheckResult['status'], extra: Partial<CheckResult> = {}): CheckResult {
+function result(
+  operation: string,
+  network: string | null,
+  checkId: string,
+  status: CheckResult['status'],
+  extra: Partial<CheckResult> = {},
+): CheckResult {
   return {
     key: `${operation}:${checkId}`,
     checkId,
@@ -51,7 +57,14 @@ function reportOf(results: readonly CheckResult[], run: Partial<Report['run']> =
       runs: 1,
       strict: false,
       readOnly: false,
-      targets: { embedded: false, marketplace: 'https://m.example', api: 'https://a.example', metadata: 'https://d.example', relayer: 'https://r.example', indexer: 'https://i.example' },
+      targets: {
+        embedded: false,
+        marketplace: 'https://m.example',
+        api: 'https://a.example',
+        metadata: 'https://d.example',
+        relayer: 'https://r.example',
+        indexer: 'https://i.example',
+      },
       networks: [...new Set(results.map((r) => r.network).filter((n): n is string => n !== null))],
       operations: [...new Set(results.map((r) => r.operation))],
       ...run,
@@ -92,22 +105,45 @@ describe('--shard i/n', () => {
 
 describe('expectations', () => {
   it('loads a valid file and refuses unknown checks, operations, networks, per-network lists on global checks, and repeats', () => {
-    const ok = tempFile('e.json', { expectations: [{ check: `${FLOOR}:order-chain-id`, networks: ['xai-sepolia'], reason: 'ticket 12' }, { check: 'Builder.GetAudience:response-schema', networks: '*', reason: 'r' }] });
+    const ok = tempFile('e.json', {
+      expectations: [
+        { check: `${FLOOR}:order-chain-id`, networks: ['xai-sepolia'], reason: 'ticket 12' },
+        { check: 'Builder.GetAudience:response-schema', networks: '*', reason: 'r' },
+      ],
+    });
     expect(loadExpectations(ok)).toHaveLength(2);
     const bad = (entry: unknown) => tempFile('e.json', { expectations: [entry] });
-    expect(() => loadExpectations(bad({ check: `${FLOOR}:no-such-check`, networks: '*', reason: 'r' }))).toThrow('no check "no-such-check" in the catalogue');
-    expect(() => loadExpectations(bad({ check: 'Marketplace.NoSuch:response-schema', networks: '*', reason: 'r' }))).toThrow('no operation or service "Marketplace.NoSuch"');
-    expect(() => loadExpectations(bad({ check: `${FLOOR}:order-chain-id`, networks: ['atlantis'], reason: 'r' }))).toThrow('unknown network slug(s) atlantis');
-    expect(() => loadExpectations(bad({ check: 'Builder.GetAudience:response-schema', networks: ['polygon'], reason: 'r' }))).toThrow('not checked per network');
-    expect(() => loadExpectations(bad({ check: `${FLOOR}:order-chain-id`, reason: 'r' }))).toThrow('does not match schemas/expectations.schema.json');
-    const twice = tempFile('e.json', { expectations: [{ check: `${FLOOR}:order-chain-id`, networks: '*', reason: 'a' }, { check: `${FLOOR}:order-chain-id`, networks: ['base'], reason: 'b' }] });
+    expect(() => loadExpectations(bad({ check: `${FLOOR}:no-such-check`, networks: '*', reason: 'r' }))).toThrow(
+      'no check "no-such-check" in the catalogue',
+    );
+    expect(() => loadExpectations(bad({ check: 'Marketplace.NoSuch:response-schema', networks: '*', reason: 'r' }))).toThrow(
+      'no operation or service "Marketplace.NoSuch"',
+    );
+    expect(() => loadExpectations(bad({ check: `${FLOOR}:order-chain-id`, networks: ['atlantis'], reason: 'r' }))).toThrow(
+      'unknown network slug(s) atlantis',
+    );
+    expect(() => loadExpectations(bad({ check: 'Builder.GetAudience:response-schema', networks: ['polygon'], reason: 'r' }))).toThrow(
+      'not checked per network',
+    );
+    expect(() => loadExpectations(bad({ check: `${FLOOR}:order-chain-id`, reason: 'r' }))).toThrow(
+      'does not match schemas/expectations.schema.json',
+    );
+    const twice = tempFile('e.json', {
+      expectations: [
+        { check: `${FLOOR}:order-chain-id`, networks: '*', reason: 'a' },
+        { check: `${FLOOR}:order-chain-id`, networks: ['base'], reason: 'b' },
+      ],
+    });
     expect(() => loadExpectations(twice)).toThrow('listed twice');
     expect(() => loadExpectations('/nonexistent/e.json')).toThrow('--expectations: cannot read /nonexistent/e.json: ENOENT');
   });
 
   it('marks listed failures expected (the run passes) and listed passes unexpected (the run fails)', () => {
     const expectations = [{ check: `${FLOOR}:order-chain-id`, networks: ['xai-sepolia'], reason: 'ticket 12' }];
-    const failing = applyExpectations([result(FLOOR, 'xai-sepolia', 'order-chain-id', 'failed'), result(FLOOR, 'polygon', 'order-chain-id', 'passed')], expectations);
+    const failing = applyExpectations(
+      [result(FLOOR, 'xai-sepolia', 'order-chain-id', 'failed'), result(FLOOR, 'polygon', 'order-chain-id', 'passed')],
+      expectations,
+    );
     const expected = reportOf(failing);
     expect(expected.verdict).toBe('pass');
     expect(expected.counts).toMatchObject({ mustFailed: 0, failed: 1, expectedFailures: 1 });
@@ -116,7 +152,9 @@ describe('expectations', () => {
     expect(unexpected.verdict).toBe('fail');
     expect(unexpected.counts.unexpectedPasses).toBe(1);
     expect(unexpected.networks[0]!.status).toBe('failed');
-    expect(passing[0]!.message).toContain('Marketplace.GetFloorOrder on xai-sepolia [order-chain-id]: listed as an expected failure (ticket 12) but passed');
+    expect(passing[0]!.message).toContain(
+      'Marketplace.GetFloorOrder on xai-sepolia [order-chain-id]: listed as an expected failure (ticket 12) but passed',
+    );
     // A skipped check proves nothing either way.
     expect(applyExpectations([result(FLOOR, 'xai-sepolia', 'order-chain-id', 'skipped')], expectations)[0]!.expectation).toBeUndefined();
   });
@@ -147,10 +185,16 @@ describe('merge', () => {
   });
 
   it('refuses shards of different seeds, targets or contract versions, and names a missing or repeated shard', () => {
-    expect(() => mergeReports([shard(1, 2), shard(2, 2, { seed: 8 })])).toThrow('merge: s1/report.json and s2/report.json differ in seed (7 vs 8)');
+    expect(() => mergeReports([shard(1, 2), shard(2, 2, { seed: 8 })])).toThrow(
+      'merge: s1/report.json and s2/report.json differ in seed (7 vs 8)',
+    );
     const other = shard(2, 2);
-    expect(() => mergeReports([shard(1, 2), { ...other, report: { ...other.report, contractVersion: 'v2' } }])).toThrow('differ in contract version');
-    expect(() => mergeReports([shard(1, 2), shard(2, 2, { targets: { ...other.report.run.targets, api: 'https://elsewhere.example' } })])).toThrow('differ in targets');
+    expect(() => mergeReports([shard(1, 2), { ...other, report: { ...other.report, contractVersion: 'v2' } }])).toThrow(
+      'differ in contract version',
+    );
+    expect(() =>
+      mergeReports([shard(1, 2), shard(2, 2, { targets: { ...other.report.run.targets, api: 'https://elsewhere.example' } })]),
+    ).toThrow('differ in targets');
     expect(() => mergeReports([shard(1, 3), shard(3, 3)])).toThrow('merge: shard 2/3 missing');
     expect(() => mergeReports([shard(1, 2), shard(1, 2)])).toThrow('shard 1/2 given twice');
     expect(() => mergeReports([{ file: 'x.json', report: reportOf([]) }])).toThrow("x.json is not a shard's report");
@@ -192,7 +236,15 @@ describe('diff', () => {
 
 /** A server failing every MUST check of every operation on all 39 networks, with long messages. */
 function allBroken(): Report {
-  const checks = ['response-schema', 'valid-request-not-5xx', 'invalid-request-not-5xx', 'auth-missing-key', 'auth-invalid-key', 'error-body-schema', 'order-chain-id'];
+  const checks = [
+    'response-schema',
+    'valid-request-not-5xx',
+    'invalid-request-not-5xx',
+    'auth-missing-key',
+    'auth-invalid-key',
+    'error-body-schema',
+    'order-chain-id',
+  ];
   const long = 'x'.repeat(600);
   const results = ALL_OPS.flatMap((op) =>
     (op.startsWith('Builder.') ? [null] : NETWORK_SLUGS).flatMap((network) =>
@@ -224,7 +276,11 @@ describe('report.md where it goes', () => {
   it('counts what does not fit and points to report.html', () => {
     const md = renderMarkdown(allBroken(), 10_000);
     expect(md.length).toBeLessThanOrEqual(10_000);
-    const omitted = Number(/^> \*\*(\d+) more entries did not fit in report\.md \(kept under 10,000 characters\): see report\.html or report\.json\.\*\*$/m.exec(md)?.[1]);
+    const omitted = Number(
+      /^> \*\*(\d+) more entries did not fit in report\.md \(kept under 10,000 characters\): see report\.html or report\.json\.\*\*$/m.exec(
+        md,
+      )?.[1],
+    );
     const named = md.match(/^(?:#### |- )MUST `/gm)?.length ?? 0;
     expect(omitted).toBeGreaterThan(0);
     expect(named + omitted).toBe(ALL_OPS.length * 7);
@@ -237,17 +293,30 @@ describe('report.md where it goes', () => {
     expect(annotations[0]!.message).toMatch(/^failed on all 39 networks: /);
     const lines = annotationLines(annotations);
     expect(lines).toHaveLength(MAX_ANNOTATIONS + 1);
-    expect(lines.at(-1)).toBe(`::error title=more failing checks::${annotations.length - MAX_ANNOTATIONS} more failing check key(s) not annotated: see the report`);
+    expect(lines.at(-1)).toBe(
+      `::error title=more failing checks::${annotations.length - MAX_ANNOTATIONS} more failing check key(s) not annotated: see the report`,
+    );
     // A message cannot forge another workflow command: line breaks and % are escaped, properties lose : and ,.
-    expect(annotationLines([{ title: 'MUST a:b,c', message: 'one\n::error::forged 100%' }])).toEqual(['::error title=MUST a%3Ab%2Cc::one%0A::error::forged 100%25']);
+    expect(annotationLines([{ title: 'MUST a:b,c', message: 'one\n::error::forged 100%' }])).toEqual([
+      '::error title=MUST a%3Ab%2Cc::one%0A::error::forged 100%25',
+    ]);
   });
 
   it('JUnit: expected failures are skipped with the reason, unexpected passes are failures', () => {
     const expectations = [{ check: `${FLOOR}:order-chain-id`, networks: '*' as const, reason: 'ticket 12' }];
-    const r = reportOf(applyExpectations([result(FLOOR, 'polygon', 'order-chain-id', 'failed'), result(FLOOR, 'base', 'order-chain-id', 'passed')], expectations));
+    const r = reportOf(
+      applyExpectations(
+        [result(FLOOR, 'polygon', 'order-chain-id', 'failed'), result(FLOOR, 'base', 'order-chain-id', 'passed')],
+        expectations,
+      ),
+    );
     const xml = renderJunit(r);
-    expect(xml).toMatch(/<testcase classname="polygon\.Marketplace\.GetFloorOrder" name="order-chain-id"[^>]*><skipped message="expected failure \(ticket 12\): /);
-    expect(xml).toMatch(/<testcase classname="base\.Marketplace\.GetFloorOrder" name="order-chain-id"[^>]*><failure type="unexpected-pass" message="unexpected pass: listed as an expected failure \(ticket 12\)/);
+    expect(xml).toMatch(
+      /<testcase classname="polygon\.Marketplace\.GetFloorOrder" name="order-chain-id"[^>]*><skipped message="expected failure \(ticket 12\): /,
+    );
+    expect(xml).toMatch(
+      /<testcase classname="base\.Marketplace\.GetFloorOrder" name="order-chain-id"[^>]*><failure type="unexpected-pass" message="unexpected pass: listed as an expected failure \(ticket 12\)/,
+    );
     const md = renderMarkdown(r);
     expect(md).toContain('## Unexpected passes');
     expect(md).toContain('## Expected failures');

@@ -15,7 +15,16 @@ import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 import { readReport, runCli, targetArgs, type CliResult } from '../support/run-cli.js';
 
-const SCOPE = ['--networks', 'polygon,base', '--operations', 'Marketplace.GetCountOfFilteredCollectibles,API.GetSwapPrice,Relayer.FeeOptions,Builder.GetAudience', '--runs', '2', '--seed', '11'];
+const SCOPE = [
+  '--networks',
+  'polygon,base',
+  '--operations',
+  'Marketplace.GetCountOfFilteredCollectibles,API.GetSwapPrice,Relayer.FeeOptions,Builder.GetAudience',
+  '--runs',
+  '2',
+  '--seed',
+  '11',
+];
 
 let broken: RunningReferenceServer;
 let clean: RunningReferenceServer;
@@ -28,7 +37,9 @@ let summaryFile: string;
 /** (network, operation, check, status) of every check, in report order. */
 function checks(report: Report): string[] {
   return [
-    ...report.networks.flatMap((n) => n.operations.flatMap((o) => o.checks.map((c) => `${n.slug} ${o.operation} ${c.checkId} ${c.status}`))),
+    ...report.networks.flatMap((n) =>
+      n.operations.flatMap((o) => o.checks.map((c) => `${n.slug} ${o.operation} ${c.checkId} ${c.status}`)),
+    ),
     ...report.global.operations.flatMap((o) => o.checks.map((c) => `global ${o.operation} ${c.checkId} ${c.status}`)),
   ];
 }
@@ -45,7 +56,10 @@ beforeAll(async () => {
   mergeDir = mkdtempSync(join(tmpdir(), 'merged-'));
   summaryFile = join(mkdtempSync(join(tmpdir(), 'summary-')), 'summary.md');
   writeFileSync(summaryFile, '');
-  merged = await runCli(['merge', ...shards.map((s) => s.reportDir), '--report-dir', mergeDir], { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile });
+  merged = await runCli(['merge', ...shards.map((s) => s.reportDir), '--report-dir', mergeDir], {
+    GITHUB_ACTIONS: 'true',
+    GITHUB_STEP_SUMMARY: summaryFile,
+  });
 }, 600_000);
 
 afterAll(async () => {
@@ -64,16 +78,25 @@ describe('run --shard i/n and merge', () => {
     expect(fromShards.networks.map((n) => [n.slug, n.status, n.counts])).toEqual(whole.networks.map((n) => [n.slug, n.status, n.counts]));
     expect(fromShards.global.counts).toEqual(whole.global.counts);
     expect(fromShards.run.shard).toBeUndefined();
-    for (const file of ['report.json', 'report.md', 'report.html', 'junit.xml']) expect(readFileSync(join(mergeDir, file), 'utf8').length).toBeGreaterThan(0);
+    for (const file of ['report.json', 'report.md', 'report.html', 'junit.xml'])
+      expect(readFileSync(join(mergeDir, file), 'utf8').length).toBeGreaterThan(0);
   });
 
   it('publishes the step summary and one annotation per failing check key, naming its networks, under GitHub Actions', () => {
     const summary = readFileSync(summaryFile, 'utf8');
     expect(summary).toBe(readFileSync(join(mergeDir, 'report.md'), 'utf8'));
     const annotations = merged.stdout.split('\n').filter((l) => l.startsWith('::error '));
-    const keys = new Set(readReport(mergeDir).networks.flatMap((n) => n.operations.flatMap((o) => o.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.key))));
+    const keys = new Set(
+      readReport(mergeDir).networks.flatMap((n) =>
+        n.operations.flatMap((o) => o.checks.filter((c) => c.level === 'MUST' && c.status === 'failed').map((c) => c.key)),
+      ),
+    );
     expect(annotations).toHaveLength(keys.size);
-    expect(annotations.some((a) => a.startsWith('::error title=MUST Marketplace.GetCountOfFilteredCollectibles%3Aresponse-schema::failed on base: '))).toBe(true);
+    expect(
+      annotations.some((a) =>
+        a.startsWith('::error title=MUST Marketplace.GetCountOfFilteredCollectibles%3Aresponse-schema::failed on base: '),
+      ),
+    ).toBe(true);
   });
 
   it('refuses a set with a missing shard, naming it (exit 2, one line)', async () => {
@@ -92,9 +115,16 @@ describe('diff', () => {
     expect(newSection).not.toContain('polygon');
     const fixed = await runCli(['diff', unsharded.reportDir, cleanRun.reportDir, '--format', 'json']);
     expect(fixed.code, fixed.stderr).toBe(0);
-    const diff = JSON.parse(fixed.stdout) as { fixed: { key: string; network: string }[]; newFailures: unknown[]; base: { verdict: string }; head: { verdict: string } };
+    const diff = JSON.parse(fixed.stdout) as {
+      fixed: { key: string; network: string }[];
+      newFailures: unknown[];
+      base: { verdict: string };
+      head: { verdict: string };
+    };
     expect(diff.newFailures).toEqual([]);
-    expect(diff.fixed.some((e) => e.key === 'Marketplace.GetCountOfFilteredCollectibles:response-schema' && e.network === 'base')).toBe(true);
+    expect(diff.fixed.some((e) => e.key === 'Marketplace.GetCountOfFilteredCollectibles:response-schema' && e.network === 'base')).toBe(
+      true,
+    );
     expect([diff.base.verdict, diff.head.verdict]).toEqual(['fail', 'pass']);
   });
 
@@ -116,7 +146,9 @@ describe('rerun', () => {
     const failing = failures.networks.flatMap((n) => n.operations.flatMap((o) => o.checks.filter(isBroken)));
     expect(failing.length).toBeGreaterThan(0);
 
-    const same = await runCli(['rerun', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))], { CONFORMANCE_ACCESS_KEY: broken.accessKey });
+    const same = await runCli(['rerun', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))], {
+      CONFORMANCE_ACCESS_KEY: broken.accessKey,
+    });
     expect(same.code, same.stdout + same.stderr).toBe(1);
     const stillLines = same.stdout.split('\n').filter((l) => /^(STILL FAILING|FIXED|ERRORED|NOT RUN) /.test(l));
     expect(stillLines).toHaveLength(failing.length);
@@ -125,7 +157,10 @@ describe('rerun', () => {
     expect(same.stdout).toContain('in 1 operation × network unit(s) with seed 11');
 
     const cleanTarget = targetArgs(clean);
-    const fixed = await runCli(['rerun', unsharded.reportDir, '--target', clean.origin, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))], cleanTarget.env);
+    const fixed = await runCli(
+      ['rerun', unsharded.reportDir, '--target', clean.origin, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))],
+      cleanTarget.env,
+    );
     expect(fixed.code, fixed.stdout + fixed.stderr).toBe(0);
     const fixedLines = fixed.stdout.split('\n').filter((l) => /^(STILL FAILING|FIXED|ERRORED|NOT RUN) /.test(l));
     expect(fixedLines).toHaveLength(failing.length);

@@ -39,9 +39,14 @@ interface Step {
 function sh(command: string, cwd: string, env: Record<string, string>): Promise<Step> {
   const local = command.replace(/^npx conformance /, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} `);
   return new Promise((resolve) => {
-    execFile('bash', ['-c', local], { cwd, env: { ...process.env, ...env, NO_COLOR: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ command, code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      'bash',
+      ['-c', local],
+      { cwd, env: { ...process.env, ...env, NO_COLOR: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ command, code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -107,7 +112,9 @@ describe('examples/github/conformance.yml', () => {
     expect(diff!.code, diff!.stdout + diff!.stderr).toBe(1);
     expect(diff!.stdout).toContain('**HEAD has new failures.**');
     expect(diff!.stdout).toContain('`Marketplace.GetCountOfFilteredCollectibles:response-schema` | MUST | base |');
-    expect(diff!.stdout).toMatch(/^::error title=new failure%3A MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::fails on base since BASE/m);
+    expect(diff!.stdout).toMatch(
+      /^::error title=new failure%3A MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::fails on base since BASE/m,
+    );
     const summary = readFileSync(join(pr, 'step-summary.md'), 'utf8');
     expect(summary).toContain('# ✘ Conformance report: FAIL');
     expect(summary).toContain('# Conformance diff: BASE ✔ PASS → HEAD ✘ FAIL');

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { baseDownReason, baseGivenUp, noteBaseOutcome, resetBaseHealth, TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN } from '../../src/harness/base-health.js';
+import {
+  baseDownReason,
+  baseGivenUp,
+  noteBaseOutcome,
+  resetBaseHealth,
+  TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN,
+} from '../../src/harness/base-health.js';
 import type { HttpOutcome } from '../../src/transport/http-client.js';
 
 const request = { method: 'POST', url: 'http://staging.test/rpc/API/GetSwapPrices', headers: {} };
@@ -40,7 +46,10 @@ describe('base health', () => {
   it('marks every base of an origin that never answered once its requests timed out, whichever bases they went to', () => {
     const bases = ['http://a.test/marketplace/polygon', 'http://a.test/relayer/base', 'http://a.test'];
     for (const base of bases.slice(0, TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN)) noteBaseOutcome(base, timeout);
-    for (const base of [...bases, 'http://a.test/indexer/xai']) expect(baseDownReason(base), base).toMatch(/is not answering: 3 requests to http:\/\/a\.test got no answer in time and it has answered none/);
+    for (const base of [...bases, 'http://a.test/indexer/xai'])
+      expect(baseDownReason(base), base).toMatch(
+        /is not answering: 3 requests to http:\/\/a\.test got no answer in time and it has answered none/,
+      );
     expect(baseDownReason('http://b.test')).toBeUndefined();
   });
 

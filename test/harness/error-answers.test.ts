@@ -17,9 +17,11 @@ describe('judgeErrorAnswer', () => {
 
   it('the table has 22 entries and its 5xx set is exactly the four names the document lists', () => {
     expect(ERROR_KINDS).toHaveLength(22);
-    expect(ERROR_KINDS.filter((k) => k.statusClass === '5xx').map((k) => k.error).sort()).toEqual(
-      ['NotImplemented', 'WebrpcBadResponse', 'WebrpcInternalError', 'WebrpcServerPanic'],
-    );
+    expect(
+      ERROR_KINDS.filter((k) => k.statusClass === '5xx')
+        .map((k) => k.error)
+        .sort(),
+    ).toEqual(['NotImplemented', 'WebrpcBadResponse', 'WebrpcInternalError', 'WebrpcServerPanic']);
     for (const kind of ERROR_KINDS) expect(kind.status >= 500).toBe(kind.statusClass === '5xx');
   });
 

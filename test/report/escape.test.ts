@@ -13,9 +13,7 @@ describe('sanitize', () => {
 
 describe('escapeHtml', () => {
   it('escapes markup and both quotes', () => {
-    expect(escapeHtml(`<script>alert("x" & 'y')</script>`)).toBe(
-      '&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;',
-    );
+    expect(escapeHtml(`<script>alert("x" & 'y')</script>`)).toBe('&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;');
   });
 });
 
@@ -36,9 +34,7 @@ describe('XML escaping', () => {
 
 describe('Markdown escaping', () => {
   it('mdText neutralises inline constructs, HTML and line breaks', () => {
-    expect(mdText('<b>*a*</b> | `c` [l](u) & $m$\nnext')).toBe(
-      '&lt;b&gt;\\*a\\*&lt;/b&gt; \\| \\`c\\` \\[l\\](u) &amp; \\$m\\$<br>next',
-    );
+    expect(mdText('<b>*a*</b> | `c` [l](u) & $m$\nnext')).toBe('&lt;b&gt;\\*a\\*&lt;/b&gt; \\| \\`c\\` \\[l\\](u) &amp; \\$m\\$<br>next');
     expect(mdText('back\\slash')).toBe('back\\\\slash');
   });
   it('mdCode picks a delimiter longer than any backtick run inside', () => {

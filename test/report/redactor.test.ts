@@ -13,7 +13,10 @@ function slicesOf(secret: string): string[] {
 const leaks = (text: string, secret: string) => slicesOf(secret).filter((s) => text.toLowerCase().includes(s));
 
 describe('the output redactor', () => {
-  const redactor = new Redactor({ keys: [KEY], urls: ['https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161', 'https://{network}-relayer.example.com/tenant/abcdef1234'] });
+  const redactor = new Redactor({
+    keys: [KEY],
+    urls: ['https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161', 'https://{network}-relayer.example.com/tenant/abcdef1234'],
+  });
 
   it('removes the key whole, in part, in another letter case, JSON-escaped, URL-encoded and HTML-escaped', () => {
     for (const text of [
@@ -29,19 +32,25 @@ describe('the output redactor', () => {
       expect(out).toContain(REDACTED);
     }
     const odd = new Redactor({ keys: ['a&b<c>"d\'e/f g'], urls: [] });
-    for (const form of ['a&amp;b&lt;c&gt;&quot;d&#39;e/f g', 'a%26b%3Cc%3E%22d\'e%2Ff%20g', 'a&b<c>\\"d\'e/f g']) {
+    for (const form of ['a&amp;b&lt;c&gt;&quot;d&#39;e/f g', "a%26b%3Cc%3E%22d'e%2Ff%20g", 'a&b<c>\\"d\'e/f g']) {
       expect(odd.text(`x ${form} y`)).toBe(`x ${REDACTED} y`);
     }
   });
 
   it('keeps ordinary text, and a short slice of the key that ordinary text could hold', () => {
-    expect(redactor.text('GetFloorOrder on polygon [response-schema] at /order/chainId')).toBe('GetFloorOrder on polygon [response-schema] at /order/chainId');
+    expect(redactor.text('GetFloorOrder on polygon [response-schema] at /order/chainId')).toBe(
+      'GetFloorOrder on polygon [response-schema] at /order/chainId',
+    );
     expect(redactor.text(`x${KEY.slice(0, 7)}y`)).toBe(`x${KEY.slice(0, 7)}y`);
   });
 
   it('shows a URL the user gave as its origin only, also per network, and hides its key-like segments anywhere', () => {
-    expect(redactor.text('error from https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161 (bad)')).toBe(`error from https://node.example/${REDACTED} (bad)`);
-    expect(redactor.text('https://polygon-relayer.example.com/tenant/abcdef1234/rpc/Relayer/FeeOptions')).toBe(`https://polygon-relayer.example.com/${REDACTED}/rpc/Relayer/FeeOptions`);
+    expect(redactor.text('error from https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161 (bad)')).toBe(
+      `error from https://node.example/${REDACTED} (bad)`,
+    );
+    expect(redactor.text('https://polygon-relayer.example.com/tenant/abcdef1234/rpc/Relayer/FeeOptions')).toBe(
+      `https://polygon-relayer.example.com/${REDACTED}/rpc/Relayer/FeeOptions`,
+    );
     expect(redactor.text('the node said: unknown project 9aa3d95b3bc440fa88ea12eaa4456161')).not.toContain('9aa3d95b');
     expect(redactor.text('https://node.example/other')).toBe('https://node.example/other');
   });
@@ -69,7 +78,8 @@ describe('structural redaction of answers', () => {
     };
     const { value, personal } = redactPersonal(body);
     const text = JSON.stringify(value);
-    for (const secret of ['alice@', 'Alice', 'Liddell', 'Bob Builder', 'Carol', 'dave@', 'second', 'third', 'fullName']) expect(text).not.toContain(secret);
+    for (const secret of ['alice@', 'Alice', 'Liddell', 'Bob Builder', 'Carol', 'dave@', 'second', 'third', 'fullName'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('VIP buyers');
     expect(text).toContain('0xabc');
     expect(personal).toEqual(expect.arrayContaining(['Alice', 'Liddell', 'Carol Danvers', 'Dave <dave@personal.example>']));

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtml, renderJunit, renderMarkdown } from '../../reporters/render/index.js';
 import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from '../../reporters/render/html-script.js';
-import { check, fixture, largeReport, network, operation, parseXml, report, textOf, walk, type XmlElement } from '../support/report-fixtures.js';
+import {
+  check,
+  fixture,
+  largeReport,
+  network,
+  operation,
+  parseXml,
+  report,
+  textOf,
+  walk,
+  type XmlElement,
+} from '../support/report-fixtures.js';
 
 const FORBIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202E\uFFFE\uFFFF]/;
 
@@ -57,7 +68,7 @@ function outsideCode(md: string): string {
   // Code spans: a run of n backticks up to the next run of exactly n (CommonMark §6.1).
   let out = '';
   const text = kept.join('\n');
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     if (text[i] === '\\') {
       out += text.slice(i, i + 2);
       i += 2;
@@ -99,7 +110,15 @@ describe('renderMarkdown', () => {
 
   it('states the verdict and the run metadata', () => {
     expect(md.split('\n')[0]).toBe('# ✘ Conformance report: FAIL (3 MUST findings, 1 SHOULD finding)');
-    for (const s of ['rpc-conformance 0.1.0', 'interface.md@2025-01', '`1234567` (runs: 50)', '1 min 23 s', '4321', '2025-01-02T03:04:05.000Z', 'https://relayer.example/'])
+    for (const s of [
+      'rpc-conformance 0.1.0',
+      'interface.md@2025-01',
+      '`1234567` (runs: 50)',
+      '1 min 23 s',
+      '4321',
+      '2025-01-02T03:04:05.000Z',
+      'https://relayer.example/',
+    ])
       expect(md).toContain(s);
   });
 
@@ -135,7 +154,9 @@ describe('renderMarkdown', () => {
     expect(failures).toContain('Evidence from base:');
     expect(failures).toContain('- **Expected:** `a status below 500`');
     expect(failures).toContain('**Actual:**');
-    expect(failures).toContain("```sh\ncurl -sS -X POST 'https://marketplace.example/rpc/Marketplace/GetFloorOrder' -d '<script>alert(1)</script>");
+    expect(failures).toContain(
+      "```sh\ncurl -sS -X POST 'https://marketplace.example/rpc/Marketplace/GetFloorOrder' -d '<script>alert(1)</script>",
+    );
     expect(failures).toContain('transport error: timeout after 10000 ms');
     expect(failures).not.toContain('response-conventions');
   });
@@ -178,9 +199,26 @@ describe('renderMarkdown', () => {
 // --- HTML -----------------------------------------------------------------------------------------------------
 
 const ALLOWED_ELEMENTS = new Set(
-  'html head meta title style body h1 h2 h3 h4 p span strong table caption thead tbody tr th td a code pre details summary dl dt dd section div br script button'.split(' '),
+  'html head meta title style body h1 h2 h3 h4 p span strong table caption thead tbody tr th td a code pre details summary dl dt dd section div br script button'.split(
+    ' ',
+  ),
 );
-const ALLOWED_ATTRIBUTES = new Set(['lang', 'charset', 'http-equiv', 'content', 'name', 'class', 'id', 'href', 'title', 'scope', 'role', 'aria-hidden', 'type', 'data-cell']);
+const ALLOWED_ATTRIBUTES = new Set([
+  'lang',
+  'charset',
+  'http-equiv',
+  'content',
+  'name',
+  'class',
+  'id',
+  'href',
+  'title',
+  'scope',
+  'role',
+  'aria-hidden',
+  'type',
+  'data-cell',
+]);
 
 function byId(root: XmlElement, id: string): XmlElement | undefined {
   for (const el of walk(root)) if (el.attrs['id'] === id) return el;
@@ -205,7 +243,9 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<img|<link|<iframe|url\(|@import/i);
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(textOf(elements.find((el) => el.name === 'script')!)).toBe(REPORT_SCRIPT);
-    expect(html).toContain(`content="default-src 'none'; style-src 'unsafe-inline'; script-src ${REPORT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'"`);
+    expect(html).toContain(
+      `content="default-src 'none'; style-src 'unsafe-inline'; script-src ${REPORT_SCRIPT_HASH}; base-uri 'none'; form-action 'none'"`,
+    );
     expect(html).not.toMatch(FORBIDDEN_CONTROLS);
   });
 
@@ -299,7 +339,7 @@ describe('renderJunit', () => {
     expect(must.children[0]?.name).toBe('failure');
     expect(must.children[0]?.attrs['type']).toBe('MUST');
     expect(must.children[0]?.attrs['message']).toContain('<script>alert(1)</script> ]]> a|b "dq"');
-    expect(textOf(must)).toContain("reproduce: curl -sS -X POST");
+    expect(textOf(must)).toContain('reproduce: curl -sS -X POST');
     const should = testcase(root, 'arbitrum.API.GetSwapPrice', 'response-conventions');
     expect(should.children.map((c) => c.name)).toEqual(['properties', 'system-out']);
     expect(should.children[0]?.children[0]?.attrs['name']).toBe('should-finding');
@@ -337,10 +377,7 @@ describe('edge cases', () => {
   it('renders a report with hostile network and operation names (a report read from disk is not trusted)', () => {
     const slug = 'a"><script>x</script>|b';
     const op = 'Svc.<b>M|`x`';
-    const r = report(
-      [network(slug, 1, [operation(op, [check(op, slug, { checkId: 'c"<>', status: 'failed', message: 'm' })])])],
-      [],
-    );
+    const r = report([network(slug, 1, [operation(op, [check(op, slug, { checkId: 'c"<>', status: 'failed', message: 'm' })])])], []);
     const html = renderHtml(r);
     const root = parseXml(html, { html: true });
     for (const el of walk(root)) expect(ALLOWED_ELEMENTS).toContain(el.name);
@@ -370,7 +407,21 @@ describe('edge cases', () => {
   });
 
   it('JUnit fails exactly when the verdict fails', () => {
-    for (const r of [fixture(), fixture({ strict: true }), report([network('x', 1, [operation('A.B', [check('A.B', 'x', { checkId: 'c', status: 'passed' }), check('A.B', 'x', { checkId: 'd', level: 'SHOULD', status: 'failed' })])])], [])]) {
+    for (const r of [
+      fixture(),
+      fixture({ strict: true }),
+      report(
+        [
+          network('x', 1, [
+            operation('A.B', [
+              check('A.B', 'x', { checkId: 'c', status: 'passed' }),
+              check('A.B', 'x', { checkId: 'd', level: 'SHOULD', status: 'failed' }),
+            ]),
+          ]),
+        ],
+        [],
+      ),
+    ]) {
       const junit = parseXml(renderJunit(r));
       const red = Number(junit.attrs['failures']) + Number(junit.attrs['errors']) > 0;
       expect(red).toBe(r.verdict === 'fail');

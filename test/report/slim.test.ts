@@ -27,7 +27,18 @@ const validators = new SchemaValidators([publishable(ReportSchema)]);
 /** A check as the catalogue names it, so that its level and title are what reading restores. */
 function result(checkId: string, status: CheckResult['status'], network: string | null, extra: Partial<CheckResult> = {}): CheckResult {
   const def = CHECK_CATALOGUE.find((c) => c.id === checkId)!;
-  return { key: `${FLOOR}:${checkId}`, checkId, operation: FLOOR, network, level: def.level, title: def.title, status, requests: 1, durationMs: 5, ...extra };
+  return {
+    key: `${FLOOR}:${checkId}`,
+    checkId,
+    operation: FLOOR,
+    network,
+    level: def.level,
+    title: def.title,
+    status,
+    requests: 1,
+    durationMs: 5,
+    ...extra,
+  };
 }
 
 function reportOf(results: CheckResult[]): Report {
@@ -41,7 +52,14 @@ function reportOf(results: CheckResult[]): Report {
       runs: 1,
       strict: false,
       readOnly: false,
-      targets: { embedded: false, marketplace: 'https://m.example', api: 'https://a.example', metadata: 'https://d.example', relayer: 'https://r.example', indexer: 'https://i.example' },
+      targets: {
+        embedded: false,
+        marketplace: 'https://m.example',
+        api: 'https://a.example',
+        metadata: 'https://d.example',
+        relayer: 'https://r.example',
+        indexer: 'https://i.example',
+      },
       networks: ['polygon'],
       operations: [FLOOR],
     },
@@ -50,7 +68,16 @@ function reportOf(results: CheckResult[]): Report {
 }
 
 /** What every reader relies on, per check: where it is, what it is, how it ended and how to reproduce it. */
-const identity = (c: CheckResult) => ({ key: c.key, checkId: c.checkId, status: c.status, level: c.level, title: c.title, network: c.network, operation: c.operation, reproduction: c.reproduction });
+const identity = (c: CheckResult) => ({
+  key: c.key,
+  checkId: c.checkId,
+  status: c.status,
+  level: c.level,
+  title: c.title,
+  network: c.network,
+  operation: c.operation,
+  reproduction: c.reproduction,
+});
 
 function written(report: Report): { raw: Report; text: string; back: Report } {
   const dir = mkdtempSync(join(tmpdir(), 'slim-'));
@@ -60,17 +87,35 @@ function written(report: Report): { raw: Report; text: string; back: Report } {
 }
 
 describe('report.json of a hand-built report with every kind of result', () => {
-  const exchange = { request: { method: 'POST', url: 'https://m.example/x', headers: {} }, response: { status: 200, headers: {}, body: '{}', truncated: false }, durationMs: 3 };
+  const exchange = {
+    request: { method: 'POST', url: 'https://m.example/x', headers: {} },
+    response: { status: 200, headers: {}, body: '{}', truncated: false },
+    durationMs: 3,
+  };
   const results = [
     result('response-content-type', 'passed', 'polygon', { reproduction: LINE_B }),
     result('response-schema', 'passed', 'polygon', { reproduction: LINE_A }),
     result('response-conventions', 'passed', 'polygon', { reproduction: LINE_A, requests: 0 }),
     result('invalid-request-4xx', 'passed', 'polygon', { requests: 12 }),
-    result('bad-method', 'failed', 'polygon', { message: 'answered 200', pointer: '', expected: '405', actual: '200', reproduction: LINE_B, exchange }),
+    result('bad-method', 'failed', 'polygon', {
+      message: 'answered 200',
+      pointer: '',
+      expected: '405',
+      actual: '200',
+      reproduction: LINE_B,
+      exchange,
+    }),
     result('bad-route', 'errored', 'polygon', { message: 'timeout', reproduction: LINE_A }),
     result('malformed-json', 'skipped', 'polygon', { message: 'no fixture' }),
-    result('bad-content-type', 'failed', 'polygon', { message: 'listed', expectation: { outcome: 'expected-failure', reason: 'known' }, reproduction: LINE_A }),
-    result('auth-missing-key', 'passed', 'polygon', { reproduction: LINE_A, expectation: { outcome: 'unexpected-pass', reason: 'fixed?' } }),
+    result('bad-content-type', 'failed', 'polygon', {
+      message: 'listed',
+      expectation: { outcome: 'expected-failure', reason: 'known' },
+      reproduction: LINE_A,
+    }),
+    result('auth-missing-key', 'passed', 'polygon', {
+      reproduction: LINE_A,
+      expectation: { outcome: 'unexpected-pass', reason: 'fixed?' },
+    }),
   ];
   const report = reportOf(results);
   const { raw, text, back } = written(report);
@@ -95,7 +140,12 @@ describe('report.json of a hand-built report with every kind of result', () => {
   it('is valid against schemas/report.schema.json, and so is the whole in-memory report', () => {
     expect(validators.must(ReportSchema.$id!, raw)).toEqual([]);
     expect(validators.must(ReportSchema.$id!, JSON.parse(JSON.stringify(report)))).toEqual([]);
-    expect(validators.must(ReportSchema.$id!, { ...raw, networks: [{ ...raw.networks[0], operations: [{ ...stored, checks: [{ checkId: 'x', status: 'passed', title: 'extra' }] }] }] })).not.toEqual([]);
+    expect(
+      validators.must(ReportSchema.$id!, {
+        ...raw,
+        networks: [{ ...raw.networks[0], operations: [{ ...stored, checks: [{ checkId: 'x', status: 'passed', title: 'extra' }] }] }],
+      }),
+    ).not.toEqual([]);
   });
 
   it('reads back to the report it was written from; a slim pass only loses its request count and duration', () => {
@@ -109,7 +159,9 @@ describe('report.json of a hand-built report with every kind of result', () => {
   it('refuses, with one line, a report.json whose operations are of another shape', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'odd-')), 'report.json');
     writeFileSync(file, JSON.stringify({ ...raw, networks: [{ ...raw.networks[0], operations: [{ operation: FLOOR }] }] }));
-    expect(() => readReportFile(file)).toThrow(`${file} is not a report.json written by conformance run (a network, operation or check of another shape)`);
+    expect(() => readReportFile(file)).toThrow(
+      `${file} is not a report.json written by conformance run (a network, operation or check of another shape)`,
+    );
   });
 
   it('reads a report.json written whole (before passes were slimmed) as it is', () => {
@@ -131,7 +183,15 @@ describe('report.json of a real run (a broken server, two networks, every operat
     const dir = mkdtempSync(join(tmpdir(), 'slim-run-'));
     writeFileSync(join(dir, 'fixtures.json'), JSON.stringify(server.fixtures));
     const reportDir = join(dir, 'report');
-    report = await certify({ target: server.origin, accessKey: server.accessKey, fixtures: join(dir, 'fixtures.json'), networks: ['polygon', 'amoy'], runs: 1, seed: 11, reportDir });
+    report = await certify({
+      target: server.origin,
+      accessKey: server.accessKey,
+      fixtures: join(dir, 'fixtures.json'),
+      networks: ['polygon', 'amoy'],
+      runs: 1,
+      seed: 11,
+      reportDir,
+    });
     raw = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as Report;
     back = readReportFile(reportDir);
   }, 300_000);
@@ -147,10 +207,16 @@ describe('report.json of a real run (a broken server, two networks, every operat
   });
 
   it('drops every other field of a passed check from the file, and validates against the schema', () => {
-    const stored = [...raw.networks, raw.global].flatMap((n) => n.operations).flatMap((o) => o.checks as unknown as Record<string, unknown>[]);
+    const stored = [...raw.networks, raw.global]
+      .flatMap((n) => n.operations)
+      .flatMap((o) => o.checks as unknown as Record<string, unknown>[]);
     const passed = stored.filter((c) => c['status'] === 'passed');
     expect(passed.length).toBe(checksOf(report).filter((c) => c.status === 'passed').length);
-    for (const c of passed) expect(Object.keys(c).filter((k) => !['checkId', 'status', 'reproduction'].includes(k)), String(c['checkId'])).toEqual([]);
+    for (const c of passed)
+      expect(
+        Object.keys(c).filter((k) => !['checkId', 'status', 'reproduction'].includes(k)),
+        String(c['checkId']),
+      ).toEqual([]);
     expect(validators.must(ReportSchema.$id!, raw)).toEqual([]);
   });
 });

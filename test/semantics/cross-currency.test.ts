@@ -11,29 +11,50 @@ const at = (pointer: string, fields: Record<string, unknown>) => ({ pointer, ord
 
 describe('pricedAbove', () => {
   it('compares one currency exactly and two currencies by priceUSD beyond a rounding tolerance', () => {
-    expect(pricedAbove({ priceAmount: '11', priceCurrencyAddress: USDC }, { priceAmount: '10', priceCurrencyAddress: USDC })).toMatchObject({ comparable: true, above: true, basis: 'priceAmount' });
-    expect(pricedAbove({ priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 100 }, { priceAmount: '9', priceCurrencyAddress: WETH, priceUSD: 10 })).toMatchObject({ comparable: true, above: true, basis: 'priceUSD' });
-    expect(pricedAbove({ priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 10.1 }, { priceAmount: '9', priceCurrencyAddress: WETH, priceUSD: 10 })).toMatchObject({ comparable: true, above: false });
+    expect(pricedAbove({ priceAmount: '11', priceCurrencyAddress: USDC }, { priceAmount: '10', priceCurrencyAddress: USDC })).toMatchObject(
+      { comparable: true, above: true, basis: 'priceAmount' },
+    );
+    expect(
+      pricedAbove(
+        { priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 100 },
+        { priceAmount: '9', priceCurrencyAddress: WETH, priceUSD: 10 },
+      ),
+    ).toMatchObject({ comparable: true, above: true, basis: 'priceUSD' });
+    expect(
+      pricedAbove(
+        { priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 10.1 },
+        { priceAmount: '9', priceCurrencyAddress: WETH, priceUSD: 10 },
+      ),
+    ).toMatchObject({ comparable: true, above: false });
   });
 
   it('cannot compare two currencies without a positive priceUSD on both sides', () => {
-    expect(pricedAbove({ priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 5 }, { priceAmount: '9', priceCurrencyAddress: WETH })).toMatchObject({ comparable: false });
-    expect(pricedAbove({ priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 5 }, { priceAmount: '9', priceCurrencyAddress: WETH, priceUSD: 0 })).toMatchObject({ comparable: false });
+    expect(
+      pricedAbove({ priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 5 }, { priceAmount: '9', priceCurrencyAddress: WETH }),
+    ).toMatchObject({ comparable: false });
+    expect(
+      pricedAbove(
+        { priceAmount: '1', priceCurrencyAddress: USDC, priceUSD: 5 },
+        { priceAmount: '9', priceCurrencyAddress: WETH, priceUSD: 0 },
+      ),
+    ).toMatchObject({ comparable: false });
   });
 });
 
 describe('floor against listings of the collection', () => {
   const floor = at('/collectible/order', { tokenId: '3', priceAmount: '5000', priceCurrencyAddress: USDC, priceUSD: 50 });
-  it('finds a floor priced above another token\'s open listing in another currency', () => {
+  it("finds a floor priced above another token's open listing in another currency", () => {
     const other = at('/order', { tokenId: '1', priceAmount: '1', priceCurrencyAddress: WETH, priceUSD: 2 });
     expect(judgeFloorAgainstListing(floor, '1', other)).toMatchObject({ finding: { pointer: '/collectible/order/priceUSD' } });
   });
   it('ignores a closed listing and takes a missing listing of another token as no evidence', () => {
-    expect(judgeFloorAgainstListing(floor, '1', at('/order', { tokenId: '1', priceAmount: '1', priceCurrencyAddress: USDC, status: 'filled' }))).toHaveProperty('undecided');
+    expect(
+      judgeFloorAgainstListing(floor, '1', at('/order', { tokenId: '1', priceAmount: '1', priceCurrencyAddress: USDC, status: 'filled' })),
+    ).toHaveProperty('undecided');
     expect(judgeFloorAgainstListing(floor, '1', undefined)).toHaveProperty('undecided');
     expect(judgeFloorAgainstListing(floor, '3', undefined)).toHaveProperty('finding');
   });
-  it('samples the floor\'s token, the listed token and a few small IDs, once each', () => {
+  it("samples the floor's token, the listed token and a few small IDs, once each", () => {
     expect(tokensToSample('3', '1', 3)).toEqual(['3', '1', '0', '2']);
   });
 });

@@ -21,7 +21,13 @@ describe('swap judges', () => {
   it('maxPrice >= price, as integers beyond 2^53', () => {
     const big = '123456789012345678901234567890';
     expect(judgeMaxPrices([{ price: big, maxPrice: big }], '/swapPrices')).toBe('holds');
-    const below = judgeMaxPrices([{ price: '10', maxPrice: '11' }, { price: big, maxPrice: '123456789012345678901234567889' }], '/swapPrices');
+    const below = judgeMaxPrices(
+      [
+        { price: '10', maxPrice: '11' },
+        { price: big, maxPrice: '123456789012345678901234567889' },
+      ],
+      '/swapPrices',
+    );
     expect(below).toMatchObject({ finding: { pointer: '/swapPrices/1/maxPrice' } });
     expect(isUndecided(judgeMaxPrices([{ price: null }, { maxPrice: '0x10', price: '1' }], '/swapPrices'))).toBe(true);
   });
@@ -29,8 +35,12 @@ describe('swap judges', () => {
   it('a quote agrees with its chosen price: same currency (any case), no dearer than its maxPrice', () => {
     const chosen = { currencyAddress: '0xAbC0000000000000000000000000000000000001', price: '100', maxPrice: '101' };
     expect(judgeQuoteAgainstPrice(chosen, { currencyAddress: '0xabc0000000000000000000000000000000000001', price: '101' })).toBe('holds');
-    expect(judgeQuoteAgainstPrice(chosen, { currencyAddress: '0xdef0000000000000000000000000000000000001', price: '100' })).toMatchObject({ finding: { pointer: '/swapQuote/currencyAddress' } });
-    expect(judgeQuoteAgainstPrice(chosen, { currencyAddress: chosen.currencyAddress, price: '102' })).toMatchObject({ finding: { pointer: '/swapQuote/price' } });
+    expect(judgeQuoteAgainstPrice(chosen, { currencyAddress: '0xdef0000000000000000000000000000000000001', price: '100' })).toMatchObject({
+      finding: { pointer: '/swapQuote/currencyAddress' },
+    });
+    expect(judgeQuoteAgainstPrice(chosen, { currencyAddress: chosen.currencyAddress, price: '102' })).toMatchObject({
+      finding: { pointer: '/swapQuote/price' },
+    });
     // maxPrice below price is the other check's finding: the ceiling is the larger of the two
     expect(judgeQuoteAgainstPrice({ ...chosen, price: '101', maxPrice: '100' }, { price: '101' })).toBe('holds');
     expect(isUndecided(judgeQuoteAgainstPrice(chosen, {}))).toBe(true);
@@ -40,7 +50,8 @@ describe('swap judges', () => {
     expect(judgeApproveData(true, { approveData: '0x095ea7b3' })).toBe('holds');
     expect(isFinding(judgeApproveData(true, { approveData: '0x' }))).toBe(true);
     expect(isFinding(judgeApproveData(true, {}))).toBe(true);
-    for (const none of [{}, { approveData: null }, { approveData: '' }, { approveData: '0x' }]) expect(judgeApproveData(false, none)).toBe('holds');
+    for (const none of [{}, { approveData: null }, { approveData: '' }, { approveData: '0x' }])
+      expect(judgeApproveData(false, none)).toBe('holds');
     expect(isFinding(judgeApproveData(false, { approveData: '0x095ea7b3' }))).toBe(true);
   });
 
@@ -54,15 +65,22 @@ describe('swap judges', () => {
     expect(isFinding(judgeSlippage(at(1, price), at(20, price), '/swapPrice'))).toBe(true); // slippage ignored
     expect(isFinding(judgeSlippage(at(1, 1_010_005n), at(20, 1_200_004n), '/swapPrice'))).toBe(true); // above the ceiling
     expect(isFinding(judgeSlippage(at(1, price - 1n), at(20, 1_200_004n), '/swapPrice'))).toBe(true); // below the price
-    expect(isUndecided(judgeSlippage({ slippage: 1, price: 5n, maxPrice: 5n }, { slippage: 20, price: 5n, maxPrice: 6n }, '/swapPrice'))).toBe(true);
+    expect(
+      isUndecided(judgeSlippage({ slippage: 1, price: 5n, maxPrice: 5n }, { slippage: 20, price: 5n, maxPrice: 6n }, '/swapPrice')),
+    ).toBe(true);
   });
 });
 
 describe('relayer and indexer judges', () => {
   it("fee tokens are on the relayer's chain; values are decimal", () => {
-    const options = [{ token: { chainId: 137 }, value: '21000' }, { token: { chainId: null }, value: null }];
+    const options = [
+      { token: { chainId: 137 }, value: '21000' },
+      { token: { chainId: null }, value: null },
+    ];
     expect(judgeFeeTokenChains(options, 137)).toBe('holds');
-    expect(judgeFeeTokenChains([...options, { token: { chainId: 1 } }], 137)).toMatchObject({ finding: { pointer: '/options/2/token/chainId', expected: 137, actual: 1 } });
+    expect(judgeFeeTokenChains([...options, { token: { chainId: 1 } }], 137)).toMatchObject({
+      finding: { pointer: '/options/2/token/chainId', expected: 137, actual: 1 },
+    });
     expect(isUndecided(judgeFeeTokenChains([{ token: null }], 137))).toBe(true);
     expect(judgeFeeValues(options)).toBe('holds');
     expect(judgeFeeValues([{ value: '0x5208' }])).toMatchObject({ finding: { pointer: '/options/0/value' } });

@@ -8,7 +8,13 @@ import { checkoutOptionsDifference, judgeSameOptions } from '../../src/semantics
 import { judgeHonoursFilter, judgeNotBelowFiltered } from '../../src/semantics/highest-listing-rules.js';
 import { sameAddress, sameTokenId } from '../../src/semantics/identifiers.js';
 import { filterMismatches, passesFilter } from '../../src/semantics/listing-filter.js';
-import { judgeIsListing, judgeNotAbove, judgeOfCollectible, judgeOrderChainIds, judgeOrdersOfCollection } from '../../src/semantics/order-rules.js';
+import {
+  judgeIsListing,
+  judgeNotAbove,
+  judgeOfCollectible,
+  judgeOrderChainIds,
+  judgeOrdersOfCollection,
+} from '../../src/semantics/order-rules.js';
 import { floorOrderIn, ordersInAnswer, singleOrderIn } from '../../src/semantics/orders.js';
 import { comparePrices } from '../../src/semantics/prices.js';
 import { asClause, judgeIntRanges, judgeStringFilters } from '../../src/semantics/property-filters.js';
@@ -40,9 +46,18 @@ describe('identifiers and prices', () => {
   });
 
   it('compares prices only as decimal integers in one currency, beyond 2^53', () => {
-    expect(comparePrices({ priceAmount: '9007199254740993', priceCurrencyAddress: WETH }, { priceAmount: '9007199254740992', priceCurrencyAddress: WETH.toUpperCase().replace('0X', '0x') })).toMatchObject({ comparable: true, a: 9007199254740993n, b: 9007199254740992n });
-    expect(comparePrices({ priceAmount: '1', priceCurrencyAddress: WETH }, { priceAmount: '1', priceCurrencyAddress: USDC })).toMatchObject({ comparable: false });
-    expect(comparePrices({ priceAmount: '1.5', priceCurrencyAddress: WETH }, { priceAmount: '1', priceCurrencyAddress: WETH })).toMatchObject({ comparable: false });
+    expect(
+      comparePrices(
+        { priceAmount: '9007199254740993', priceCurrencyAddress: WETH },
+        { priceAmount: '9007199254740992', priceCurrencyAddress: WETH.toUpperCase().replace('0X', '0x') },
+      ),
+    ).toMatchObject({ comparable: true, a: 9007199254740993n, b: 9007199254740992n });
+    expect(comparePrices({ priceAmount: '1', priceCurrencyAddress: WETH }, { priceAmount: '1', priceCurrencyAddress: USDC })).toMatchObject(
+      { comparable: false },
+    );
+    expect(
+      comparePrices({ priceAmount: '1.5', priceCurrencyAddress: WETH }, { priceAmount: '1', priceCurrencyAddress: WETH }),
+    ).toMatchObject({ comparable: false });
     expect(comparePrices({ priceAmount: '1' }, { priceAmount: '1', priceCurrencyAddress: WETH })).toMatchObject({ comparable: false });
   });
 });
@@ -59,22 +74,30 @@ describe('orders in answers', () => {
 
   it('chainId is the network chain, judged only where it is a number', () => {
     expect(judgeOrderChainIds(floor, 137)).toBe('holds');
-    expect(judgeOrderChainIds({ collectible: { ...floor.collectible, offer: listing({ chainId: 1 }) } }, 137)).toMatchObject({ finding: { pointer: '/collectible/offer/chainId', expected: 137, actual: 1 } });
+    expect(judgeOrderChainIds({ collectible: { ...floor.collectible, offer: listing({ chainId: 1 }) } }, 137)).toMatchObject({
+      finding: { pointer: '/collectible/offer/chainId', expected: 137, actual: 1 },
+    });
     expect(isUndecided(judgeOrderChainIds({ order: listing({ chainId: '1' }) }, 137))).toBe(true);
     expect(isUndecided(judgeOrderChainIds({ order: null }, 137))).toBe(true);
   });
 
   it('the requested collection and token, compared as identifiers', () => {
     expect(judgeOrdersOfCollection(ordersInAnswer(floor), COLLECTION, 'x')).toBe('holds');
-    expect(judgeOrdersOfCollection([at('/order', listing({ collectionContractAddress: WETH }))], COLLECTION, 'x')).toMatchObject({ finding: { pointer: '/order/collectionContractAddress' } });
+    expect(judgeOrdersOfCollection([at('/order', listing({ collectionContractAddress: WETH }))], COLLECTION, 'x')).toMatchObject({
+      finding: { pointer: '/order/collectionContractAddress' },
+    });
     expect(judgeOfCollectible(at('/order', listing()), COLLECTION, '0007', 'x')).toBe('holds');
-    expect(judgeOfCollectible(at('/order', listing({ tokenId: '8' })), COLLECTION, '7', 'x')).toMatchObject({ finding: { pointer: '/order/tokenId' } });
+    expect(judgeOfCollectible(at('/order', listing({ tokenId: '8' })), COLLECTION, '7', 'x')).toMatchObject({
+      finding: { pointer: '/order/tokenId' },
+    });
     expect(isUndecided(judgeOfCollectible(at('/order', { side: 'listing' }), COLLECTION, '7', 'x'))).toBe(true);
   });
 
   it('a listing, judged only on OrderSide values', () => {
     expect(judgeIsListing(at('/order', listing()), 'x')).toBe('holds');
-    expect(judgeIsListing(at('/order', listing({ side: 'offer' })), 'x')).toMatchObject({ finding: { pointer: '/order/side', actual: 'offer' } });
+    expect(judgeIsListing(at('/order', listing({ side: 'offer' })), 'x')).toMatchObject({
+      finding: { pointer: '/order/side', actual: 'offer' },
+    });
     expect(isUndecided(judgeIsListing(at('/order', listing({ side: 'sell' })), 'x'))).toBe(true);
     expect(isUndecided(judgeIsListing(undefined, 'x'))).toBe(true);
   });
@@ -95,7 +118,9 @@ describe('the highest listing under a filter', () => {
   const top = at('/order', listing());
 
   it('a filter keeps what its lists name; an absent or empty list is no clause', () => {
-    expect(filterMismatches(top.order, { createdBy: [MAKER.toUpperCase().replace('0X', '0x')], marketplace: [], currencies: [USDC, WETH] })).toEqual([]);
+    expect(
+      filterMismatches(top.order, { createdBy: [MAKER.toUpperCase().replace('0X', '0x')], marketplace: [], currencies: [USDC, WETH] }),
+    ).toEqual([]);
     expect(filterMismatches(top.order, { marketplace: ['blur'] })).toMatchObject([{ clause: 'marketplace', field: 'marketplace' }]);
     expect(passesFilter({ side: 'listing' }, { createdBy: [MAKER] })).toBeUndefined();
   });
@@ -104,13 +129,17 @@ describe('the highest listing under a filter', () => {
     expect(judgeHonoursFilter(top, { createdBy: [MAKER] }, top)).toBe('holds');
     expect(judgeHonoursFilter(top, { createdBy: [USDC] }, top)).toMatchObject({ finding: { pointer: '/order/createdBy' } });
     expect(judgeHonoursFilter(top, { createdBy: [MAKER] }, undefined)).toMatchObject({ finding: { pointer: '/order' } });
-    expect(judgeHonoursFilter(top, { createdBy: [MAKER] }, at('/order', listing({ priceAmount: '1' })))).toMatchObject({ finding: { pointer: '/order/priceAmount' } });
+    expect(judgeHonoursFilter(top, { createdBy: [MAKER] }, at('/order', listing({ priceAmount: '1' })))).toMatchObject({
+      finding: { pointer: '/order/priceAmount' },
+    });
     expect(isUndecided(judgeHonoursFilter(top, { createdBy: [USDC] }, undefined))).toBe(true);
   });
 
   it('no filtered answer is above the unfiltered one, nor found where the unfiltered found none', () => {
     expect(judgeNotBelowFiltered(top, { marketplace: ['opensea'] }, at('/order', listing({ priceAmount: '1' })))).toBe('holds');
-    expect(judgeNotBelowFiltered(top, { marketplace: ['opensea'] }, at('/order', listing({ priceAmount: '1000000000000000000001' })))).toMatchObject({ finding: { pointer: '/order/priceAmount' } });
+    expect(
+      judgeNotBelowFiltered(top, { marketplace: ['opensea'] }, at('/order', listing({ priceAmount: '1000000000000000000001' }))),
+    ).toMatchObject({ finding: { pointer: '/order/priceAmount' } });
     expect(judgeNotBelowFiltered(undefined, { marketplace: ['opensea'] }, top)).toMatchObject({ finding: { pointer: '/order' } });
     expect(isUndecided(judgeNotBelowFiltered(top, { marketplace: ['blur'] }, undefined))).toBe(true);
   });
@@ -122,7 +151,12 @@ describe('steps', () => {
     id: 'signEIP712',
     data: '',
     to: '',
-    signature: { domain: { name: 'x', version: '1', chainId: 137, verifyingContract: MAKER }, types: { Cancel: [{ name: 'a', type: 'uint256' }] }, primaryType: 'Cancel', value: { a: '1' } },
+    signature: {
+      domain: { name: 'x', version: '1', chainId: 137, verifyingContract: MAKER },
+      types: { Cancel: [{ name: 'a', type: 'uint256' }] },
+      primaryType: 'Cancel',
+      value: { a: '1' },
+    },
     post: { endpoint: 'https://orders.invalid/cancel', method: 'POST', body: {} },
   };
 
@@ -135,46 +169,90 @@ describe('steps', () => {
   it('each part is complete', () => {
     expect(judgeStepsWellFormed({ steps: [tx, signature] })).toBe('holds');
     expect(judgeStepsWellFormed({ steps: [tx, { ...tx, data: undefined }] })).toMatchObject({ finding: { pointer: '/steps/1/data' } });
-    expect(judgeStepsWellFormed({ steps: [{ ...signature, signature: { ...signature.signature, primaryType: 'Order' } }] })).toMatchObject({ finding: { pointer: '/steps/0/signature/types' } });
-    expect(judgeStepsWellFormed({ steps: [{ ...signature, post: { endpoint: 'https://x.invalid', method: '' } }] })).toMatchObject({ finding: { pointer: '/steps/0/post/method' } });
+    expect(judgeStepsWellFormed({ steps: [{ ...signature, signature: { ...signature.signature, primaryType: 'Order' } }] })).toMatchObject({
+      finding: { pointer: '/steps/0/signature/types' },
+    });
+    expect(judgeStepsWellFormed({ steps: [{ ...signature, post: { endpoint: 'https://x.invalid', method: '' } }] })).toMatchObject({
+      finding: { pointer: '/steps/0/post/method' },
+    });
     expect(judgeStepsWellFormed({ steps: [{ id: 'unknown' }] })).toMatchObject({ finding: { pointer: '/steps/0' } });
     expect(isUndecided(judgeStepsWellFormed({ steps: [] }))).toBe(true);
   });
 
   it("a signature request's domain names the network's chain", () => {
     expect(judgeSignatureChainIds({ steps: [tx, signature] }, 137)).toBe('holds');
-    expect(judgeSignatureChainIds({ steps: [{ ...signature, signature: { ...signature.signature, domain: { chainId: '1' } } }] }, 137)).toMatchObject({ finding: { pointer: '/steps/0/signature/domain/chainId' } });
+    expect(
+      judgeSignatureChainIds({ steps: [{ ...signature, signature: { ...signature.signature, domain: { chainId: '1' } } }] }, 137),
+    ).toMatchObject({ finding: { pointer: '/steps/0/signature/domain/chainId' } });
     expect(isUndecided(judgeSignatureChainIds({ steps: [tx] }, 137))).toBe(true);
-    expect(isUndecided(judgeSignatureChainIds({ steps: [{ ...signature, signature: { ...signature.signature, domain: { name: 'ETHAuth', chainId: 0 } } }] }, 137))).toBe(true);
+    expect(
+      isUndecided(
+        judgeSignatureChainIds(
+          { steps: [{ ...signature, signature: { ...signature.signature, domain: { name: 'ETHAuth', chainId: 0 } } }] },
+          137,
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('checkout options', () => {
   it('lists are sets; null, absent and [] are one', () => {
-    expect(checkoutOptionsDifference({ crypto: 'all', swap: ['zerox', 'lifi'], onRamp: null }, { crypto: 'all', swap: ['lifi', 'zerox'], onRamp: [] })).toBeUndefined();
-    expect(judgeSameOptions({ options: { crypto: 'all' } }, { options: { crypto: 'none' } })).toMatchObject({ finding: { pointer: '/options/crypto' } });
-    expect(judgeSameOptions({ options: { nftCheckout: ['sardine'] } }, { options: {} })).toMatchObject({ finding: { pointer: '/options/nftCheckout' } });
+    expect(
+      checkoutOptionsDifference(
+        { crypto: 'all', swap: ['zerox', 'lifi'], onRamp: null },
+        { crypto: 'all', swap: ['lifi', 'zerox'], onRamp: [] },
+      ),
+    ).toBeUndefined();
+    expect(judgeSameOptions({ options: { crypto: 'all' } }, { options: { crypto: 'none' } })).toMatchObject({
+      finding: { pointer: '/options/crypto' },
+    });
+    expect(judgeSameOptions({ options: { nftCheckout: ['sardine'] } }, { options: {} })).toMatchObject({
+      finding: { pointer: '/options/nftCheckout' },
+    });
     expect(isUndecided(judgeSameOptions({ options: null }, { options: null }))).toBe(true);
   });
 });
 
 describe('property filters', () => {
   it("string-type filters have null bounds and list values (interface.md's sentence)", () => {
-    expect(judgeStringFilters({ filters: [{ name: 'c', type: 'STRING', min: null, values: ['red'] }, { name: 'l', type: 'INT', min: 1, max: 2 }] })).toBe('holds');
-    expect(judgeStringFilters({ filters: [{ name: 'c', type: 'STRING', min: 0, max: null, values: ['red'] }] })).toMatchObject({ finding: { pointer: '/filters/0/min', expected: null, actual: 0 } });
-    expect(judgeStringFilters({ filters: [{ name: 'c', type: 'STRING', values: null }] })).toMatchObject({ finding: { pointer: '/filters/0/values' } });
+    expect(
+      judgeStringFilters({
+        filters: [
+          { name: 'c', type: 'STRING', min: null, values: ['red'] },
+          { name: 'l', type: 'INT', min: 1, max: 2 },
+        ],
+      }),
+    ).toBe('holds');
+    expect(judgeStringFilters({ filters: [{ name: 'c', type: 'STRING', min: 0, max: null, values: ['red'] }] })).toMatchObject({
+      finding: { pointer: '/filters/0/min', expected: null, actual: 0 },
+    });
+    expect(judgeStringFilters({ filters: [{ name: 'c', type: 'STRING', values: null }] })).toMatchObject({
+      finding: { pointer: '/filters/0/values' },
+    });
     expect(isUndecided(judgeStringFilters({ filters: [{ name: 'l', type: 'INT' }] }))).toBe(true);
   });
 
   it('INT ranges are in order, judged where both bounds are numbers', () => {
     expect(judgeIntRanges({ filters: [{ name: 'l', type: 'INT', min: 3, max: 3 }] })).toBe('holds');
-    expect(judgeIntRanges({ filters: [{ name: 'l', type: 'INT', min: 4, max: 3 }] })).toMatchObject({ finding: { pointer: '/filters/0/min' } });
+    expect(judgeIntRanges({ filters: [{ name: 'l', type: 'INT', min: 4, max: 3 }] })).toMatchObject({
+      finding: { pointer: '/filters/0/min' },
+    });
     expect(isUndecided(judgeIntRanges({ filters: [{ name: 'l', type: 'INT', min: null, max: 3 }] }))).toBe(true);
   });
 
   it('a returned filter becomes a closed request clause, nulls dropped', () => {
-    expect(asClause({ name: 'l', type: 'INT', min: 1, max: 9, values: null, extra: true })).toEqual({ name: 'l', type: 'INT', min: 1, max: 9 });
-    expect(asClause({ name: 'c', type: 'STRING', min: null, max: null, values: ['red'] })).toEqual({ name: 'c', type: 'STRING', values: ['red'] });
+    expect(asClause({ name: 'l', type: 'INT', min: 1, max: 9, values: null, extra: true })).toEqual({
+      name: 'l',
+      type: 'INT',
+      min: 1,
+      max: 9,
+    });
+    expect(asClause({ name: 'c', type: 'STRING', min: null, max: null, values: ['red'] })).toEqual({
+      name: 'c',
+      type: 'STRING',
+      values: ['red'],
+    });
     expect(asClause({ name: 'c', type: 'COLOUR' })).toBeUndefined();
   });
 });

@@ -38,7 +38,10 @@ afterAll(async () => {
 /** All token IDs of the fixture collection: the contract has no "list tokens" operation, so read the seed. */
 function tokenIdsOf(slug: string): string[] {
   const address = fixtureCollection(server, slug).address;
-  return world.catalog(networkBySlug(slug)).collections.find((c) => c.address === address)!.tokens.map((t) => t.tokenId);
+  return world
+    .catalog(networkBySlug(slug))
+    .collections.find((c) => c.address === address)!
+    .tokens.map((t) => t.tokenId);
 }
 
 const countOf = async (slug: string, body: Record<string, unknown>) => {
@@ -104,18 +107,26 @@ describe('floor, highest listing and counts agree', () => {
     expect(floor.json.collectible).toBeNull();
     expect(await countOf('polygon', { side: 'listing', contractAddress: nowhere, filter: { includeEmpty: true } })).toBe(0);
     const { address } = fixtureCollection(server, 'polygon');
-    const none = await call(server, GetFloorOrder, 'polygon', { contractAddress: address, filter: { includeEmpty: false, searchText: 'no such name' } });
+    const none = await call(server, GetFloorOrder, 'polygon', {
+      contractAddress: address,
+      filter: { includeEmpty: false, searchText: 'no such name' },
+    });
     expect(none.json.collectible).toBeNull();
   });
 
   it('the highest listing honours createdBy, marketplace and currencies', async () => {
     const slug = 'xai-sepolia';
     const { address, listedTokenId } = fixtureCollection(server, slug);
-    const highest = (await call(server, GetHighestPriceListingForCollectible, slug, { contractAddress: address, tokenId: listedTokenId })).json.order;
+    const highest = (await call(server, GetHighestPriceListingForCollectible, slug, { contractAddress: address, tokenId: listedTokenId }))
+      .json.order;
     const narrowed = await call(server, GetHighestPriceListingForCollectible, slug, {
       contractAddress: address,
       tokenId: listedTokenId,
-      filter: { createdBy: [highest.createdBy.toUpperCase().replace('0X', '0x')], marketplace: [highest.marketplace], currencies: [highest.priceCurrencyAddress] },
+      filter: {
+        createdBy: [highest.createdBy.toUpperCase().replace('0X', '0x')],
+        marketplace: [highest.marketplace],
+        currencies: [highest.priceCurrencyAddress],
+      },
     });
     expect(narrowed.json.order.orderId).toBe(highest.orderId);
     const stranger = await call(server, GetHighestPriceListingForCollectible, slug, {
@@ -132,7 +143,10 @@ describe('counts never grow under a narrower filter', () => {
   for (const slug of NETWORKS) {
     it(`on ${slug}`, async () => {
       const { address } = fixtureCollection(server, slug);
-      const filters = await call(server, TokenCollectionFilters, null, { chainId: String(networkBySlug(slug).chainId), contractAddress: address });
+      const filters = await call(server, TokenCollectionFilters, null, {
+        chainId: String(networkBySlug(slug).chainId),
+        contractAddress: address,
+      });
       expectDocumented(TokenCollectionFilters, filters);
       const level = filters.json.filters.find((f: { name: string }) => f.name === 'level');
       const rarity = filters.json.filters.find((f: { name: string }) => f.name === 'rarity');
@@ -150,41 +164,98 @@ describe('counts never grow under a narrower filter', () => {
         { includeEmpty: false },
         { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: level.max }] },
         { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: mid }] },
-        { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: mid }, { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 3) }] },
-        { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: mid }, { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) }] },
-        { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: mid }, { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) }], marketplaces: ['sequence_marketplace_v2', 'opensea'] },
-        { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: mid }, { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) }], marketplaces: ['sequence_marketplace_v2'], ordersNotCreatedBy: [listing.createdBy] },
-        { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: level.min, max: mid }, { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) }], marketplaces: ['sequence_marketplace_v2'], ordersNotCreatedBy: [listing.createdBy], searchText: '#1' },
+        {
+          includeEmpty: false,
+          properties: [
+            { name: 'level', type: 'INT', min: level.min, max: mid },
+            { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 3) },
+          ],
+        },
+        {
+          includeEmpty: false,
+          properties: [
+            { name: 'level', type: 'INT', min: level.min, max: mid },
+            { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) },
+          ],
+        },
+        {
+          includeEmpty: false,
+          properties: [
+            { name: 'level', type: 'INT', min: level.min, max: mid },
+            { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) },
+          ],
+          marketplaces: ['sequence_marketplace_v2', 'opensea'],
+        },
+        {
+          includeEmpty: false,
+          properties: [
+            { name: 'level', type: 'INT', min: level.min, max: mid },
+            { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) },
+          ],
+          marketplaces: ['sequence_marketplace_v2'],
+          ordersNotCreatedBy: [listing.createdBy],
+        },
+        {
+          includeEmpty: false,
+          properties: [
+            { name: 'level', type: 'INT', min: level.min, max: mid },
+            { name: 'rarity', type: 'STRING', values: rarity.values.slice(0, 1) },
+          ],
+          marketplaces: ['sequence_marketplace_v2'],
+          ordersNotCreatedBy: [listing.createdBy],
+          searchText: '#1',
+        },
       ];
       const counts: number[] = [];
       for (const filter of steps) counts.push(await countOf(slug, { side: 'listing', contractAddress: address, filter }));
-      for (let i = 1; i < counts.length; i++) expect(counts[i], `step ${i}: ${JSON.stringify(steps[i])}`).toBeLessThanOrEqual(counts[i - 1]!);
+      for (let i = 1; i < counts.length; i++)
+        expect(counts[i], `step ${i}: ${JSON.stringify(steps[i])}`).toBeLessThanOrEqual(counts[i - 1]!);
       // The full range of an INT property excludes nothing; includeEmpty adds the collectibles without listings.
       expect(counts[2]).toBe(counts[1]);
       expect(counts[0]).toBeGreaterThan(counts[1]!);
 
       // An INT range splits the collection: the two halves add up to the whole.
       const inRange = (min: number, max: number) =>
-        countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min, max }] } });
+        countOf(slug, {
+          side: 'listing',
+          contractAddress: address,
+          filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min, max }] },
+        });
       const whole = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true } });
       expect((await inRange(level.min, mid)) + (await inRange(mid + 1, level.max))).toBe(whole);
       // With includeEmpty, an order filter nothing passes leaves exactly the collectibles without a listing.
       const withListing = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: false } });
-      const emptyOnly = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true, ordersCreatedBy: [SIGNER.address] } });
+      const emptyOnly = await countOf(slug, {
+        side: 'listing',
+        contractAddress: address,
+        filter: { includeEmpty: true, ordersCreatedBy: [SIGNER.address] },
+      });
       expect(emptyOnly).toBe(whole - withListing);
 
       const owner = listing.createdBy;
       const all = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true } });
       const owned = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true, inAccounts: [owner] } });
-      const notOwned = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true, notInAccounts: [owner] } });
+      const notOwned = await countOf(slug, {
+        side: 'listing',
+        contractAddress: address,
+        filter: { includeEmpty: true, notInAccounts: [owner] },
+      });
       expect(owned).toBeGreaterThan(0);
       expect(owned + notOwned).toBe(all);
-      const inCurrency = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: false, inCurrencyAddresses: [listing.priceCurrencyAddress] } });
+      const inCurrency = await countOf(slug, {
+        side: 'listing',
+        contractAddress: address,
+        filter: { includeEmpty: false, inCurrencyAddresses: [listing.priceCurrencyAddress] },
+      });
       expect(inCurrency).toBeGreaterThan(0);
       expect(inCurrency).toBeLessThanOrEqual(counts[1]!);
       const offers = await countOf(slug, { side: 'offer', contractAddress: address, filter: { includeEmpty: false } });
       expect(offers).toBeGreaterThan(0);
-      const unknownProperty = await countOf(slug, { side: 'listing', contractAddress: address, filter: { includeEmpty: true, properties: [{ name: 'no-such-trait', type: 'STRING', values: ['x'] }] } });
+      const unknownProperty = await countOf(slug, {
+        side: 'listing',
+        contractAddress: address,
+        filter: { includeEmpty: true, properties: [{ name: 'no-such-trait', type: 'STRING', values: ['x'] }] },
+      });
       expect(unknownProperty).toBe(0);
     });
   }
@@ -235,12 +306,20 @@ describe('transaction steps', () => {
       const onChain = open.find((o) => isOnChainOrderBook(o.marketplace))!;
       const offChain = open.find((o) => !isOnChainOrderBook(o.marketplace))!;
 
-      const tx = await call(server, GenerateCancelTransaction, slug, { collectionAddress: collection.address, maker: onChain.createdBy, orderId: onChain.orderId });
+      const tx = await call(server, GenerateCancelTransaction, slug, {
+        collectionAddress: collection.address,
+        maker: onChain.createdBy,
+        orderId: onChain.orderId,
+      });
       expectDocumented(GenerateCancelTransaction, tx);
       expect(tx.json.steps).toHaveLength(1);
       expect(tx.json.steps[0]).toMatchObject({ id: 'cancel', to: catalog.exchanges[onChain.marketplace], value: '0' });
 
-      const signed = await call(server, GenerateCancelTransaction, slug, { collectionAddress: collection.address, maker: offChain.createdBy, orderId: offChain.orderId });
+      const signed = await call(server, GenerateCancelTransaction, slug, {
+        collectionAddress: collection.address,
+        maker: offChain.createdBy,
+        orderId: offChain.orderId,
+      });
       expectDocumented(GenerateCancelTransaction, signed);
       const [step] = signed.json.steps;
       expect(step.id).toBe('signEIP712');
@@ -257,7 +336,8 @@ describe('transaction steps', () => {
   it('cancelling refuses a maker who did not make the order, and an unknown order', async () => {
     const { address } = fixtureCollection(server, 'polygon');
     const { listing } = await floorOf(server, 'polygon');
-    const cancel = (body: Record<string, unknown>) => call(server, GenerateCancelTransaction, 'polygon', { collectionAddress: address, ...body });
+    const cancel = (body: Record<string, unknown>) =>
+      call(server, GenerateCancelTransaction, 'polygon', { collectionAddress: address, ...body });
     expectError(await cancel({ maker: SIGNER.address, orderId: listing.orderId }), 400, 'InvalidArgument', 2001);
     expectError(await cancel({ maker: listing.createdBy, orderId: '0x' + 'ab'.repeat(32) }), 400, 'NotFound', 3000);
     expectError(await cancel({ maker: 'not an address', orderId: listing.orderId }), 400, 'InvalidArgument', 2001);
@@ -271,9 +351,17 @@ describe('checkout options', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 12; i++) {
       const wallet = `0x${i.toString(16).padStart(40, '0')}` as Hex;
-      const sales = { wallet, contractAddress: SIGNER.address, collectionAddress: address, items: [{ tokenId: listedTokenId, quantity: String(i + 1) }] };
+      const sales = {
+        wallet,
+        contractAddress: SIGNER.address,
+        collectionAddress: address,
+        items: [{ tokenId: listedTokenId, quantity: String(i + 1) }],
+      };
       const market = { wallet, orders: [{ contractAddress: address, orderId: listing.orderId }], additionalFee: i };
-      for (const [op, body] of [[CheckoutOptionsSalesContract, sales], [CheckoutOptionsMarketplace, market]] as const) {
+      for (const [op, body] of [
+        [CheckoutOptionsSalesContract, sales],
+        [CheckoutOptionsMarketplace, market],
+      ] as const) {
         const first = await call(server, op, 'polygon', body);
         const again = await call(server, op, 'polygon', body);
         expectDocumented(op, first);

@@ -79,11 +79,22 @@ describe('fixtures', () => {
         expectDocumented(GetFloorOrder, floor, `floor on ${network.slug}`);
         expect(floor.json.collectible.order.chainId).toBe(network.chainId);
         expect(floor.json.collectible.offer.chainId).toBe(network.chainId);
-        const listed = await call(server, GetHighestPriceListingForCollectible, network.slug, { contractAddress: f.collection!.address, tokenId: f.collection!.listedTokenId });
+        const listed = await call(server, GetHighestPriceListingForCollectible, network.slug, {
+          contractAddress: f.collection!.address,
+          tokenId: f.collection!.listedTokenId,
+        });
         expect(listed.json.order.tokenId).toBe(f.collection!.listedTokenId);
         const swap = f.swap!;
-        const prices = await call(server, GetSwapPrices, null, { userAddress: swap.userAddress, buyCurrencyAddress: swap.buyCurrencyAddress, buyAmount: swap.buyAmount, chainId: network.chainId });
-        expect(prices.json.swapPrices?.map((p: { currencyAddress: string }) => p.currencyAddress), network.slug).toContain(swap.sellCurrencyAddress);
+        const prices = await call(server, GetSwapPrices, null, {
+          userAddress: swap.userAddress,
+          buyCurrencyAddress: swap.buyCurrencyAddress,
+          buyAmount: swap.buyAmount,
+          chainId: network.chainId,
+        });
+        expect(
+          prices.json.swapPrices?.map((p: { currencyAddress: string }) => p.currencyAddress),
+          network.slug,
+        ).toContain(swap.sellCurrencyAddress);
       }),
     );
   });

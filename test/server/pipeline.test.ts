@@ -56,7 +56,11 @@ describe('wire rules', () => {
     it('an unknown path is 404 WebrpcBadRoute, before the method, Content-Type and key are looked at', async () => {
       for (const path of badPaths) {
         expectError(await send(`${server.origin}${path}`, server.accessKey, {}), 404, 'WebrpcBadRoute', -2);
-        expectError(await send(`${server.origin}${path}`, server.accessKey, {}, { method: 'GET', accessKey: false, contentType: null }), 404, 'WebrpcBadRoute');
+        expectError(
+          await send(`${server.origin}${path}`, server.accessKey, {}, { method: 'GET', accessKey: false, contentType: null }),
+          404,
+          'WebrpcBadRoute',
+        );
       }
     });
 
@@ -105,7 +109,11 @@ describe('wire rules', () => {
         [{ side: 1 }, 'side', GetCountOfFilteredCollectibles],
         [{ filter: { includeEmpty: 'yes' } }, 'filter.includeEmpty', GetCountOfFilteredCollectibles],
         [{ filter: [] }, 'filter', GetCountOfFilteredCollectibles],
-        [{ filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: '1' }] } }, 'filter.properties[0].min', GetCountOfFilteredCollectibles],
+        [
+          { filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: '1' }] } },
+          'filter.properties[0].min',
+          GetCountOfFilteredCollectibles,
+        ],
         [{ filter: { includeEmpty: true, marketplaces: 'opensea' } }, 'filter.marketplaces', GetCountOfFilteredCollectibles],
         [{ chainId: '137' }, 'chainId', GetSwapPrices],
         [{ chainId: 137, buyAmount: true }, 'buyAmount', GetSwapPrices],
@@ -123,9 +131,15 @@ describe('wire rules', () => {
       expectError(await call(server, CreateAudience, null, { projectId: 1.5, name: 'x' }), 400, 'WebrpcBadRequest');
       expectError(await call(server, GetSwapPrices, null, { chainId: 137.5 }), 400, 'WebrpcBadRequest');
       expectError(await call(server, CheckoutOptionsMarketplace, 'polygon', { additionalFee: 0.5 }), 400, 'WebrpcBadRequest');
-      const fractionalBound = { contractAddress: collection, filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: 1.5 }] } };
+      const fractionalBound = {
+        contractAddress: collection,
+        filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: 1.5 }] },
+      };
       expect((await count(fractionalBound)).json.cause).toBe('filter.properties[0].min: must be an integer, got 1.5');
-      const negativeBound = { contractAddress: collection, filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: -5 }] } };
+      const negativeBound = {
+        contractAddress: collection,
+        filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: -5 }] },
+      };
       expect((await count(negativeBound)).status).toBe(200);
     });
 
@@ -138,14 +152,26 @@ describe('wire rules', () => {
       const plain = (await count({ side: 'listing', contractAddress: collection, filter: { includeEmpty: true } })).json.count;
       expect(plain).toBeGreaterThan(0);
       const variants = [
-        { side: 'listing', contractAddress: collection, filter: { includeEmpty: true, notAField: [1] }, chainId: '137', extra: { deep: true } },
+        {
+          side: 'listing',
+          contractAddress: collection,
+          filter: { includeEmpty: true, notAField: [1] },
+          chainId: '137',
+          extra: { deep: true },
+        },
         { Side: 'listing', CONTRACTADDRESS: collection, Filter: { IncludeEmpty: true } },
-        { side: 'listing', contractAddress: collection, filter: { includeEmpty: true, searchText: null, properties: null, marketplaces: null } },
+        {
+          side: 'listing',
+          contractAddress: collection,
+          filter: { includeEmpty: true, searchText: null, properties: null, marketplaces: null },
+        },
       ];
       for (const body of variants) expect((await count(body)).json.count, JSON.stringify(body)).toBe(plain);
       // A missing required key is its zero value: no includeEmpty is includeEmpty false.
       const withoutEmpty = (await count({ side: 'listing', contractAddress: collection, filter: {} })).json.count;
-      expect(withoutEmpty).toBe((await count({ side: 'listing', contractAddress: collection, filter: { includeEmpty: false } })).json.count);
+      expect(withoutEmpty).toBe(
+        (await count({ side: 'listing', contractAddress: collection, filter: { includeEmpty: false } })).json.count,
+      );
     });
 
     it('an unknown enum string reads as the enum first value, not a refusal', async () => {
@@ -155,7 +181,10 @@ describe('wire rules', () => {
         expect(answer.status).toBe(200);
         expect(answer.json.count, side).toBe(asUnknown);
       }
-      const propertyType = await count({ contractAddress: collection, filter: { includeEmpty: true, properties: [{ name: 'level', type: 'int', min: 1 }] } });
+      const propertyType = await count({
+        contractAddress: collection,
+        filter: { includeEmpty: true, properties: [{ name: 'level', type: 'int', min: 1 }] },
+      });
       expect(propertyType.status).toBe(200);
     });
   });
@@ -196,8 +225,16 @@ describe('request decoder', () => {
     it('yields what the request schema allows, whatever extra, null or mis-cased keys a body has', () => {
       const bodies: unknown[] = [
         {},
-        { side: 'offer', contractAddress: '0xabc', filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: -3, max: null, values: [1, 'x', null] }] } },
-        { SIDE: 'bogus', Filter: { INCLUDEEMPTY: false, Properties: [null, {}], marketplaces: ['opensea', 'nope'], unknown: 1 }, extra: [1, 2] },
+        {
+          side: 'offer',
+          contractAddress: '0xabc',
+          filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: -3, max: null, values: [1, 'x', null] }] },
+        },
+        {
+          SIDE: 'bogus',
+          Filter: { INCLUDEEMPTY: false, Properties: [null, {}], marketplaces: ['opensea', 'nope'], unknown: 1 },
+          extra: [1, 2],
+        },
         { filter: null, side: null, contractAddress: null },
       ];
       for (const body of bodies) {
@@ -206,7 +243,14 @@ describe('request decoder', () => {
       }
       expect(decodeCount(bodies[2])).toEqual({
         side: 'unknown',
-        filter: { includeEmpty: false, properties: [{ name: '', type: 'INT' }, { name: '', type: 'INT' }], marketplaces: ['opensea', 'unknown'] },
+        filter: {
+          includeEmpty: false,
+          properties: [
+            { name: '', type: 'INT' },
+            { name: '', type: 'INT' },
+          ],
+          marketplaces: ['opensea', 'unknown'],
+        },
       });
     });
 
@@ -227,7 +271,9 @@ describe('request decoder', () => {
         expect(() => decodeCount(body)).toThrow(DecodeError);
         expect(() => decodeCount(body)).toThrow(cause);
       }
-      expect(() => decodeRequest(RemoveAudienceContacts.request, { contactIds: [1, -2] })).toThrow('contactIds[1]: must be a non-negative integer, got -2');
+      expect(() => decodeRequest(RemoveAudienceContacts.request, { contactIds: [1, -2] })).toThrow(
+        'contactIds[1]: must be a non-negative integer, got -2',
+      );
       expect(() => decodeRequest(RemoveAudienceContacts.request, { projectId: 2e20 })).toThrow('overflows');
     });
   });
@@ -237,7 +283,10 @@ describe('request decoder', () => {
 // with the operation and network known), intercept ('hang', 'reset', or an answer of its own), and the
 // request counters the self-tests read. A hung request must not keep close() from finishing.
 describe('fault hooks', () => {
-  async function withServer(faults: readonly FaultHooks[], test: (server: Awaited<ReturnType<typeof startReferenceServer>>) => Promise<void>) {
+  async function withServer(
+    faults: readonly FaultHooks[],
+    test: (server: Awaited<ReturnType<typeof startReferenceServer>>) => Promise<void>,
+  ) {
     const server = await startReferenceServer({ seed: 2, faults });
     try {
       await test(server);
@@ -250,7 +299,10 @@ describe('fault hooks', () => {
     it('skipAuth accepts requests without a key', async () => {
       await withServer([{ skipAuth: true }], async (server) => {
         const body = { contractAddress: fixtureCollection(server, 'polygon').address };
-        expectDocumented(GetCountOfFilteredCollectibles, await call(server, GetCountOfFilteredCollectibles, 'polygon', body, { accessKey: false }));
+        expectDocumented(
+          GetCountOfFilteredCollectibles,
+          await call(server, GetCountOfFilteredCollectibles, 'polygon', body, { accessKey: false }),
+        );
       });
     });
 
@@ -264,7 +316,12 @@ describe('fault hooks', () => {
             return response;
           },
         },
-        { transform: (_ctx, response) => ({ ...response, headers: { ...response.headers, 'x-second': String((response.body as Record<string, unknown>)['touched']) } }) },
+        {
+          transform: (_ctx, response) => ({
+            ...response,
+            headers: { ...response.headers, 'x-second': String((response.body as Record<string, unknown>)['touched']) },
+          }),
+        },
       ];
       await withServer(faults, async (server) => {
         const collection = fixtureCollection(server, 'xai-sepolia').address;
@@ -303,7 +360,9 @@ describe('fault hooks', () => {
       const server = await startReferenceServer({ seed: 2, faults });
       const started = performance.now();
       try {
-        await expect(call(server, { service: 'Marketplace', method: 'GetFloorOrder' }, 'polygon', {}, { signal: AbortSignal.timeout(300) })).rejects.toThrow();
+        await expect(
+          call(server, { service: 'Marketplace', method: 'GetFloorOrder' }, 'polygon', {}, { signal: AbortSignal.timeout(300) }),
+        ).rejects.toThrow();
         await expect(call(server, { service: 'Marketplace', method: 'GetFloorOrder' }, 'base', {})).rejects.toThrow();
         const teapot = await send(`${server.origin}/teapot`, server.accessKey, {});
         expect([teapot.status, teapot.json]).toEqual([418, { brewed: true }]);
@@ -338,7 +397,12 @@ describe('fault hooks', () => {
         expect(a.accessKey).not.toBe(b.accessKey);
         expect(c.accessKey).toBe('chosen');
         expect(a.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-        expectError(await call(a, GetAudience, null, { projectId: 1, audienceId: 1 }, { accessKey: b.accessKey }), 401, 'Unauthorized', 1000);
+        expectError(
+          await call(a, GetAudience, null, { projectId: 1, audienceId: 1 }, { accessKey: b.accessKey }),
+          401,
+          'Unauthorized',
+          1000,
+        );
       } finally {
         await Promise.all([a.close(), b.close(), c.close()]);
       }

@@ -46,7 +46,12 @@ describe('swap', () => {
       it(`on ${slug}: every price has maxPrice >= price and a quote repeats it`, async () => {
         const chainId = networkBySlug(slug).chainId;
         const swap = swapOf(slug);
-        const prices = await call(server, GetSwapPrices, null, { userAddress: swap.userAddress, buyCurrencyAddress: swap.buyCurrencyAddress, buyAmount: swap.buyAmount, chainId });
+        const prices = await call(server, GetSwapPrices, null, {
+          userAddress: swap.userAddress,
+          buyCurrencyAddress: swap.buyCurrencyAddress,
+          buyAmount: swap.buyAmount,
+          chainId,
+        });
         expectDocumented(GetSwapPrices, prices);
         const list = prices.json.swapPrices as Array<Record<string, string>>;
         expect(list.map((p) => p.currencyAddress)).toContain(swap.sellCurrencyAddress);
@@ -71,7 +76,10 @@ describe('swap', () => {
             });
             expect(q.transactionData).toMatch(/^0x[0-9a-f]+$/);
             if (includeApprove) {
-              const approve = decodeFunctionData({ abi: parseAbi(['function approve(address spender, uint256 amount)']), data: q.approveData });
+              const approve = decodeFunctionData({
+                abi: parseAbi(['function approve(address spender, uint256 amount)']),
+                data: q.approveData,
+              });
               const [spender, amount] = approve.args;
               expect([spender.toLowerCase(), amount]).toEqual([q.to, BigInt(q.maxPrice)]);
             } else {
@@ -96,8 +104,18 @@ describe('swap', () => {
         const { price, maxPrice } = answer.json.swapPrice;
         expect(BigInt(maxPrice)).toBe((BigInt(price) * (100n + BigInt(slippagePercentage))) / 100n);
       }
-      const bigger = await call(server, GetSwapPrice, null, { buyCurrencyAddress: swap.buyCurrencyAddress, sellCurrencyAddress: swap.sellCurrencyAddress, buyAmount: '246913578', chainId: 137 });
-      const smaller = await call(server, GetSwapPrice, null, { buyCurrencyAddress: swap.buyCurrencyAddress, sellCurrencyAddress: swap.sellCurrencyAddress, buyAmount: '123456789', chainId: 137 });
+      const bigger = await call(server, GetSwapPrice, null, {
+        buyCurrencyAddress: swap.buyCurrencyAddress,
+        sellCurrencyAddress: swap.sellCurrencyAddress,
+        buyAmount: '246913578',
+        chainId: 137,
+      });
+      const smaller = await call(server, GetSwapPrice, null, {
+        buyCurrencyAddress: swap.buyCurrencyAddress,
+        sellCurrencyAddress: swap.sellCurrencyAddress,
+        buyAmount: '123456789',
+        chainId: 137,
+      });
       expect(BigInt(bigger.json.swapPrice.price)).toBeGreaterThan(BigInt(smaller.json.swapPrice.price));
     });
 
@@ -106,15 +124,35 @@ describe('swap', () => {
       const chainId = networkBySlug(slug).chainId;
       const swap = swapOf(slug);
       const illiquid = new SeededWorld(SEED).swap(networkBySlug(slug)).currencies.find((c) => !c.liquid)!;
-      const noPool = await call(server, GetSwapPrices, null, { userAddress: swap.userAddress, buyCurrencyAddress: illiquid.address, buyAmount: '1000', chainId });
+      const noPool = await call(server, GetSwapPrices, null, {
+        userAddress: swap.userAddress,
+        buyCurrencyAddress: illiquid.address,
+        buyAmount: '1000',
+        chainId,
+      });
       expectDocumented(GetSwapPrices, noPool);
       expect(noPool.json.swapPrices).toBeNull();
-      const unknownToken = await call(server, GetSwapPrices, null, { userAddress: swap.userAddress, buyCurrencyAddress: SIGNER.address, buyAmount: '1000', chainId });
+      const unknownToken = await call(server, GetSwapPrices, null, {
+        userAddress: swap.userAddress,
+        buyCurrencyAddress: SIGNER.address,
+        buyAmount: '1000',
+        chainId,
+      });
       expect(unknownToken.json.swapPrices).toBeNull();
-      const tooMuch = await call(server, GetSwapPrices, null, { userAddress: swap.userAddress, buyCurrencyAddress: swap.buyCurrencyAddress, buyAmount: '1' + '0'.repeat(40), chainId });
+      const tooMuch = await call(server, GetSwapPrices, null, {
+        userAddress: swap.userAddress,
+        buyCurrencyAddress: swap.buyCurrencyAddress,
+        buyAmount: '1' + '0'.repeat(40),
+        chainId,
+      });
       expectDocumented(GetSwapPrices, tooMuch);
       expect(tooMuch.json.swapPrices).toBeNull();
-      const noPair = await call(server, GetSwapPrice, null, { buyCurrencyAddress: illiquid.address, sellCurrencyAddress: swap.sellCurrencyAddress, buyAmount: '1000', chainId });
+      const noPair = await call(server, GetSwapPrice, null, {
+        buyCurrencyAddress: illiquid.address,
+        sellCurrencyAddress: swap.sellCurrencyAddress,
+        buyAmount: '1000',
+        chainId,
+      });
       expectDocumented(GetSwapPrice, noPair);
       expect(noPair.json.swapPrice).toBeNull();
     });
@@ -171,7 +209,12 @@ describe('relayer and indexer', () => {
     });
 
     it('refuses call data that is not hex', async () => {
-      expectError(await call(server, FeeOptions, 'polygon', { wallet: SIGNER.address, to: SIGNER.address, data: 'hello' }), 400, 'InvalidArgument', 2001);
+      expectError(
+        await call(server, FeeOptions, 'polygon', { wallet: SIGNER.address, to: SIGNER.address, data: 'hello' }),
+        400,
+        'InvalidArgument',
+        2001,
+      );
     });
   });
 
@@ -181,7 +224,9 @@ describe('relayer and indexer', () => {
       const polygon = await call(server, GetNativeTokenBalance, 'polygon', { accountAddress: checksummed });
       expectDocumented(GetNativeTokenBalance, polygon);
       expect(polygon.json.balance.accountAddress).toBe(checksummed.toLowerCase());
-      expect((await call(server, GetNativeTokenBalance, 'polygon', { accountAddress: checksummed.toLowerCase() })).json).toEqual(polygon.json);
+      expect((await call(server, GetNativeTokenBalance, 'polygon', { accountAddress: checksummed.toLowerCase() })).json).toEqual(
+        polygon.json,
+      );
       const balances = new Set<string>();
       for (const slug of ['polygon', 'xai-sepolia', 'mainnet', 'base', 'bsc']) {
         balances.add((await call(server, GetNativeTokenBalance, slug, { accountAddress: checksummed })).json.balance.balance);
@@ -288,7 +333,12 @@ describe('builder', () => {
       expectError(await call(server, GetAudience, null, { projectId: 424242, audienceId }), 400, 'ProjectNotFound', 3002);
       expectError(await call(server, GetAudience, null, { projectId, audienceId: 424242 }), 400, 'NotFound', 3000);
       expectError(await call(server, GetAudience, null, { projectId: 2, audienceId }), 400, 'NotFound', 3000);
-      expectError(await call(server, RemoveAudienceContacts, null, { projectId, audienceId: 424242, contactIds: [1] }), 400, 'NotFound', 3000);
+      expectError(
+        await call(server, RemoveAudienceContacts, null, { projectId, audienceId: 424242, contactIds: [1] }),
+        400,
+        'NotFound',
+        3000,
+      );
     });
 
     it('state belongs to one server instance', async () => {

@@ -37,7 +37,11 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-export function urlOf(server: Pick<RunningReferenceServer, 'origin'>, op: Pick<OperationDef, 'service' | 'method'>, network: Network | null): string {
+export function urlOf(
+  server: Pick<RunningReferenceServer, 'origin'>,
+  op: Pick<OperationDef, 'service' | 'method'>,
+  network: Network | null,
+): string {
   return operationUrl(targetsFromOrigin(server.origin), op, network);
 }
 
@@ -126,7 +130,11 @@ export async function realisticRequest(server: RunningReferenceServer, op: AnyOp
   switch (operationId(op)) {
     case 'Marketplace.GetCountOfFilteredCollectibles': {
       const { address } = fixtureCollection(server, slug);
-      return { side: 'listing', contractAddress: address, filter: { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: 1, max: 100 }] } };
+      return {
+        side: 'listing',
+        contractAddress: address,
+        filter: { includeEmpty: false, properties: [{ name: 'level', type: 'INT', min: 1, max: 100 }] },
+      };
     }
     case 'Marketplace.GetFloorOrder':
       return { contractAddress: fixtureCollection(server, slug).address, filter: { includeEmpty: false } };
@@ -151,16 +159,30 @@ export async function realisticRequest(server: RunningReferenceServer, op: AnyOp
     }
     case 'Marketplace.CheckoutOptionsSalesContract': {
       const { address, listedTokenId } = fixtureCollection(server, slug);
-      return { wallet: account, contractAddress: SIGNER.address.toLowerCase(), collectionAddress: address, items: [{ tokenId: listedTokenId, quantity: '1' }] };
+      return {
+        wallet: account,
+        contractAddress: SIGNER.address.toLowerCase(),
+        collectionAddress: address,
+        items: [{ tokenId: listedTokenId, quantity: '1' }],
+      };
     }
     case 'Marketplace.CheckoutOptionsMarketplace': {
       const { listing } = await floorOf(server, slug);
-      return { wallet: account, orders: [{ contractAddress: fixtureCollection(server, slug).address, orderId: listing.orderId }], additionalFee: 0 };
+      return {
+        wallet: account,
+        orders: [{ contractAddress: fixtureCollection(server, slug).address, orderId: listing.orderId }],
+        additionalFee: 0,
+      };
     }
     case 'Metadata.TokenCollectionFilters':
       return { chainId: String(network.chainId), contractAddress: fixtureCollection(server, slug).address };
     case 'API.GetSwapPrices':
-      return { userAddress: swap!.userAddress, buyCurrencyAddress: swap!.buyCurrencyAddress, buyAmount: swap!.buyAmount, chainId: network.chainId };
+      return {
+        userAddress: swap!.userAddress,
+        buyCurrencyAddress: swap!.buyCurrencyAddress,
+        buyAmount: swap!.buyAmount,
+        chainId: network.chainId,
+      };
     case 'API.GetSwapQuote':
       return {
         userAddress: swap!.userAddress,
@@ -171,7 +193,13 @@ export async function realisticRequest(server: RunningReferenceServer, op: AnyOp
         includeApprove: true,
       };
     case 'API.GetSwapPrice':
-      return { sellCurrencyAddress: swap!.sellCurrencyAddress, buyCurrencyAddress: swap!.buyCurrencyAddress, buyAmount: swap!.buyAmount, chainId: network.chainId, slippagePercentage: 2 };
+      return {
+        sellCurrencyAddress: swap!.sellCurrencyAddress,
+        buyCurrencyAddress: swap!.buyCurrencyAddress,
+        buyAmount: swap!.buyAmount,
+        chainId: network.chainId,
+        slippagePercentage: 2,
+      };
     case 'API.IsValidETHAuthProof':
       return {
         chainId: String(network.chainId),
@@ -188,7 +216,12 @@ export async function realisticRequest(server: RunningReferenceServer, op: AnyOp
       };
     }
     case 'Relayer.FeeOptions':
-      return { wallet: account, to: SIGNER.address.toLowerCase(), data: '0xa9059cbb00000000000000000000000000000000000000000000000000000000000000ff', simulate: true };
+      return {
+        wallet: account,
+        to: SIGNER.address.toLowerCase(),
+        data: '0xa9059cbb00000000000000000000000000000000000000000000000000000000000000ff',
+        simulate: true,
+      };
     case 'Indexer.GetNativeTokenBalance':
       return { accountAddress: account };
     case 'Builder.CreateAudience':

@@ -64,7 +64,18 @@ describe('IsValidETHAuthProof', () => {
 
   it('answers a malformed proof with isValid false, never an error', async () => {
     const claims = encodeClaims(freshClaims(new Date()));
-    for (const proof of ['', 'eth', `eth.${wallet}`, `btc.${wallet}.${claims}.0x00`, `eth.not-an-address.${claims}.0x00`, `eth.${wallet}.!!!.0x00`, `eth.${wallet}.${claims}.zz`, `eth.${wallet}.${Buffer.from('[1]').toString('base64url')}.0x00`, `eth.${wallet}.${claims}.0x1234`, 'a.b.c.d.e.f']) {
+    for (const proof of [
+      '',
+      'eth',
+      `eth.${wallet}`,
+      `btc.${wallet}.${claims}.0x00`,
+      `eth.not-an-address.${claims}.0x00`,
+      `eth.${wallet}.!!!.0x00`,
+      `eth.${wallet}.${claims}.zz`,
+      `eth.${wallet}.${Buffer.from('[1]').toString('base64url')}.0x00`,
+      `eth.${wallet}.${claims}.0x1234`,
+      'a.b.c.d.e.f',
+    ]) {
       expect(await isValid(proof), proof).toBe(false);
     }
   });
@@ -74,7 +85,12 @@ describe('GetLinkedWallets', () => {
   const message = `parent wallet with address ${wallet}`;
 
   it("lists the parent's linked wallets when the parent signed the message, the same list every time", async () => {
-    const body = { parentWalletAddress: SIGNER.address, parentWalletMessage: message, parentWalletSignature: await SIGNER.signMessage({ message }), signatureChainId: '137' };
+    const body = {
+      parentWalletAddress: SIGNER.address,
+      parentWalletMessage: message,
+      parentWalletSignature: await SIGNER.signMessage({ message }),
+      signatureChainId: '137',
+    };
     const first = await call(server, GetLinkedWallets, null, body);
     expectDocumented(GetLinkedWallets, first);
     for (const linked of first.json.linkedWallets) expect(linked.walletAddress).toBe(wallet);
@@ -84,7 +100,12 @@ describe('GetLinkedWallets', () => {
       Array.from({ length: 6 }, async () => {
         const parent = privateKeyToAccount(generatePrivateKey());
         const m = `parent wallet with address ${parent.address}`;
-        const answer = await call(server, GetLinkedWallets, null, { parentWalletAddress: parent.address, parentWalletMessage: m, parentWalletSignature: await parent.signMessage({ message: m }), signatureChainId: '1' });
+        const answer = await call(server, GetLinkedWallets, null, {
+          parentWalletAddress: parent.address,
+          parentWalletMessage: m,
+          parentWalletSignature: await parent.signMessage({ message: m }),
+          signatureChainId: '1',
+        });
         expectDocumented(GetLinkedWallets, answer);
         return answer.json.linkedWallets as unknown[];
       }),

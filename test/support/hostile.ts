@@ -5,7 +5,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 export interface Answer {
@@ -18,7 +20,11 @@ export interface Answer {
  * A front for `upstream` under a path prefix (as a tenant token in a real deployment's base URL): strips the
  * prefix, forwards, and lets `rewrite` change each answer.
  */
-export async function prefixProxy(upstream: string, prefix: string, rewrite: (path: string, answer: Answer, self: string) => Answer): Promise<{ origin: string; server: http.Server }> {
+export async function prefixProxy(
+  upstream: string,
+  prefix: string,
+  rewrite: (path: string, answer: Answer, self: string) => Answer,
+): Promise<{ origin: string; server: http.Server }> {
   let self = '';
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -31,7 +37,15 @@ export async function prefixProxy(upstream: string, prefix: string, rewrite: (pa
         const body: Buffer[] = [];
         up.on('data', (c: Buffer) => body.push(c));
         up.on('end', () => {
-          const answer = rewrite(path, { status: up.statusCode ?? 500, headers: { 'content-type': String(up.headers['content-type'] ?? 'application/json') }, body: Buffer.concat(body).toString('utf8') }, `${self}${req.url ?? ''}`);
+          const answer = rewrite(
+            path,
+            {
+              status: up.statusCode ?? 500,
+              headers: { 'content-type': String(up.headers['content-type'] ?? 'application/json') },
+              body: Buffer.concat(body).toString('utf8'),
+            },
+            `${self}${req.url ?? ''}`,
+          );
           res.writeHead(answer.status, answer.headers);
           res.end(answer.body);
         });
@@ -57,7 +71,13 @@ export async function echoingChainNode(): Promise<{ origin: string; server: http
       res.writeHead(200, { 'content-type': 'application/json' });
       const call = JSON.parse(Buffer.concat(chunks).toString() || '{}') as { id?: unknown; method?: string };
       if (call.method === 'eth_chainId') return res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, result: '0x89' }));
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id ?? 1, error: { code: -32001, message: `project not allowed for ${self}${req.url ?? ''}` } }));
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: call.id ?? 1,
+          error: { code: -32001, message: `project not allowed for ${self}${req.url ?? ''}` },
+        }),
+      );
     });
   });
   self = await listen(server);

@@ -191,8 +191,7 @@ export function largeReport(): Report {
             n++;
             const kind = n % 10 === 0 ? 'must' : n % 13 === 0 ? 'should' : n % 17 === 0 ? 'skip' : 'pass';
             if (kind === 'pass') return check(op, `network-${ni}`, { checkId: `check-${ci}`, status: 'passed' });
-            if (kind === 'skip')
-              return check(op, `network-${ni}`, { checkId: `check-${ci}`, status: 'skipped', message: 'read-only run' });
+            if (kind === 'skip') return check(op, `network-${ni}`, { checkId: `check-${ci}`, status: 'skipped', message: 'read-only run' });
             return check(op, `network-${ni}`, {
               checkId: `check-${ci}`,
               level: kind === 'must' ? 'MUST' : 'SHOULD',

@@ -43,12 +43,13 @@ export function targetArgs(server: RunningReferenceServer): { args: string[]; en
   const dir = mkdtempSync(join(tmpdir(), 'conformance-fixtures-'));
   const fixtures = join(dir, 'fixtures.json');
   writeFileSync(fixtures, JSON.stringify(server.fixtures));
-  return { args: ['--target', server.origin, '--fixtures', fixtures], env: { CONFORMANCE_ACCESS_KEY: server.accessKey, CONFORMANCE_LIMITED_ACCESS_KEY: server.limitedAccessKey } };
+  return {
+    args: ['--target', server.origin, '--fixtures', fixtures],
+    env: { CONFORMANCE_ACCESS_KEY: server.accessKey, CONFORMANCE_LIMITED_ACCESS_KEY: server.limitedAccessKey },
+  };
 }
 
 /** Every failed or errored result of a report, flattened. */
 export function brokenResults(report: Report) {
-  return [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
-    .flatMap((o) => o.checks)
-    .filter(isBroken);
+  return [...report.networks.flatMap((n) => n.operations), ...report.global.operations].flatMap((o) => o.checks).filter(isBroken);
 }

@@ -17,7 +17,12 @@ describe('transport (nock)', () => {
       .reply(200, { swapPrices: null }, { 'Content-Type': 'application/json', Webrpc: 'webrpc@v0.25.1' });
     const before = requestCount();
     const outcome = await send(
-      { method: 'POST', url: `${ORIGIN}/rpc/API/GetSwapPrices`, headers: { 'Content-Type': 'application/json', 'X-Access-Key': 'k-123' }, body: '{"chainId":137}' },
+      {
+        method: 'POST',
+        url: `${ORIGIN}/rpc/API/GetSwapPrices`,
+        headers: { 'Content-Type': 'application/json', 'X-Access-Key': 'k-123' },
+        body: '{"chainId":137}',
+      },
       { timeoutMs: 1000 },
     );
     expect(outcome.ok).toBe(true);
@@ -46,13 +51,19 @@ describe('transport (nock)', () => {
   it('gives up a request in flight when told to, with the reason, and sends nothing once abandoned', async () => {
     nock(ORIGIN).post('/hangs').delay(60_000).reply(200, {});
     const givenUp = new AbortController();
-    const pending = send({ method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' }, { timeoutMs: 60_000, givenUp: givenUp.signal });
+    const pending = send(
+      { method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' },
+      { timeoutMs: 60_000, givenUp: givenUp.signal },
+    );
     setTimeout(() => givenUp.abort('the base is not answering'), 20);
     const outcome = await pending;
     expect(outcome).toMatchObject({ ok: false, failure: 'timeout', message: 'no answer, given up: the base is not answering' });
     const before = requestCount();
     const learned: unknown[] = [];
-    const abandoned = await send({ method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' }, { timeoutMs: 1000, abandon: () => 'down', learn: (o) => learned.push(o) });
+    const abandoned = await send(
+      { method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' },
+      { timeoutMs: 1000, abandon: () => 'down', learn: (o) => learned.push(o) },
+    );
     expect(abandoned).toMatchObject({ ok: false, failure: 'timeout', unsent: true, message: 'not sent: down' });
     expect(requestCount()).toBe(before);
     expect(learned).toEqual([]);
@@ -61,7 +72,10 @@ describe('transport (nock)', () => {
   it('tells what a request taught before its slot passes on', async () => {
     nock(ORIGIN).post('/taught').reply(200, {});
     const learned: boolean[] = [];
-    const outcome = await send({ method: 'POST', url: `${ORIGIN}/taught`, headers: {}, body: '{}' }, { timeoutMs: 1000, learn: (o) => learned.push(o.ok) });
+    const outcome = await send(
+      { method: 'POST', url: `${ORIGIN}/taught`, headers: {}, body: '{}' },
+      { timeoutMs: 1000, learn: (o) => learned.push(o.ok) },
+    );
     expect(outcome.ok).toBe(true);
     expect(learned).toEqual([true]);
   });
@@ -76,7 +90,9 @@ describe('transport (nock)', () => {
   });
 
   it('sends again once when a reused socket was reset before any answer', async () => {
-    nock(ORIGIN).post('/flaky').replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+    nock(ORIGIN)
+      .post('/flaky')
+      .replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
     nock(ORIGIN).post('/flaky').reply(200, { ok: true });
     const outcome = await send({ method: 'POST', url: `${ORIGIN}/flaky`, headers: {}, body: '{}' }, { timeoutMs: 1000 });
     expect(outcome.ok && outcome.response.json).toEqual({ ok: true });
@@ -84,7 +100,10 @@ describe('transport (nock)', () => {
 
   it('refuses to read a body larger than the cap', async () => {
     nock(ORIGIN).post('/huge').reply(200, 'x'.repeat(200_000));
-    const outcome = await send({ method: 'POST', url: `${ORIGIN}/huge`, headers: {}, body: '{}' }, { timeoutMs: 1000, maxBodyBytes: 10_000 });
+    const outcome = await send(
+      { method: 'POST', url: `${ORIGIN}/huge`, headers: {}, body: '{}' },
+      { timeoutMs: 1000, maxBodyBytes: 10_000 },
+    );
     expect(outcome).toMatchObject({ ok: false, failure: 'too-large' });
   });
 

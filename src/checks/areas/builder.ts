@@ -17,7 +17,8 @@ export const BUILDER_CHECKS = [
     id: 'audience-round-trip',
     level: 'MUST',
     area: 'stateful',
-    title: 'An audience created with a name in a project is answered, and read back by GetAudience, with that name and project ID (where the answer gives them)',
+    title:
+      'An audience created with a name in a project is answered, and read back by GetAudience, with that name and project ID (where the answer gives them)',
     basis: `${ROUND_TRIP}; §Audience: "projectId number, name string" (a field may be absent or null: only a present one is compared)`,
     needsFixture: 'builder.projectId',
     writes: true,
@@ -26,7 +27,8 @@ export const BUILDER_CHECKS = [
     id: 'created-audience-is-new',
     level: 'MUST',
     area: 'stateful',
-    title: 'CreateAudience answers a new audience: never the ID of an audience known before it (the fixtures\' audiences, one read or created earlier)',
+    title:
+      "CreateAudience answers a new audience: never the ID of an audience known before it (the fixtures' audiences, one read or created earlier)",
     basis: `${IF} §What the service does: "create an audience (a named contact list inside a project)": what is created did not exist before`,
     needsFixture: 'builder.projectId',
     writes: true,
@@ -42,7 +44,8 @@ export const BUILDER_CHECKS = [
     id: 'audience-not-answered-under-other-project',
     level: 'MUST',
     area: 'stateful',
-    title: 'GetAudience for an audience under a project it is not in is refused, or answered with that projectId; never as the audience of another project',
+    title:
+      'GetAudience for an audience under a project it is not in is refused, or answered with that projectId; never as the audience of another project',
     basis: `${ROUND_TRIP}; §GetAudience: "Request: projectId number; audienceId number" (an audience is inside a project, and the request names the project)`,
   },
   {

@@ -8,7 +8,8 @@ import type { CheckResult, Report } from '../../report/model.js';
 import { groupChecks } from '../../../reporters/render/view.js';
 
 /** What the terminal lists: findings not known from the expectations, and expected failures that now pass. */
-const worthListing = (c: CheckResult): boolean => (isBroken(c) && c.expectation === undefined) || c.expectation?.outcome === 'unexpected-pass';
+const worthListing = (c: CheckResult): boolean =>
+  (isBroken(c) && c.expectation === undefined) || c.expectation?.outcome === 'unexpected-pass';
 
 export interface FindingGroup {
   readonly key: string;
@@ -33,5 +34,8 @@ export function groupFindings(report: Report): FindingGroup[] {
   const groups = [...byKey].map(([key, g]) => ({ key, ...g }));
   const rank = (g: FindingGroup) => (g.level === 'MUST' ? 0 : 1);
   // Stable: within a level, the order of first appearance (report order of networks and operations).
-  return groups.map((g, i) => ({ g, i })).sort((a, b) => rank(a.g) - rank(b.g) || a.i - b.i).map(({ g }) => g);
+  return groups
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => rank(a.g) - rank(b.g) || a.i - b.i)
+    .map(({ g }) => g);
 }

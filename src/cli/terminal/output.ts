@@ -12,7 +12,9 @@ export interface TerminalOutput {
 
 /** Control characters (other than none at all) shown as escapes: `\x1b` becomes `\u001b`, inert. */
 export function inert(text: string): string {
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A plain sink: every line to `log`, no live line. */

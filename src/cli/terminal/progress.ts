@@ -52,10 +52,13 @@ export function progressView({ out, style, verbose, networksTotal = 0, now = Dat
     return `${nets}tests ${tests.done}/${tests.total || '?'} · ${plural(checks, 'check')} · ${rate} req/s · ${formatDuration(now() - started)}`;
   };
   const draw = () => out.live?.(style.dim(`… ${status()}`));
-  const timer = setInterval(() => {
-    if (out.live) draw();
-    else if (now() - lastLineAt >= HEARTBEAT_MS) line(`… ${status()}`);
-  }, out.live ? REDRAW_MS : 1_000);
+  const timer = setInterval(
+    () => {
+      if (out.live) draw();
+      else if (now() - lastLineAt >= HEARTBEAT_MS) line(`… ${status()}`);
+    },
+    out.live ? REDRAW_MS : 1_000,
+  );
   timer.unref();
 
   return {
@@ -69,7 +72,9 @@ export function progressView({ out, style, verbose, networksTotal = 0, now = Dat
       if (!out.live && network && slowNetworks.has(network) && !finishedNetworks.has(network)) {
         const c = countResults(event.results);
         const mark = c.mustFailed > 0 ? style.fail('✘') : c.shouldFailed > 0 ? style.warn('⚠') : style.pass('✔');
-        line(`  ${mark} ${inert(network)} ${inert(event.operation)}: ${plural(event.results.length, 'check')}, ${c.mustFailed} MUST failed, ${formatDuration(event.durationMs)}`);
+        line(
+          `  ${mark} ${inert(network)} ${inert(event.operation)}: ${plural(event.results.length, 'check')}, ${c.mustFailed} MUST failed, ${formatDuration(event.durationMs)}`,
+        );
       }
       if (out.live) draw();
     },

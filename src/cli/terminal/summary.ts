@@ -42,7 +42,9 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
   }
   // Under --strict a network with SHOULD findings fails the run too, so it is not called green; nor is one
   // where nothing passed (everything skipped is not tested).
-  const failedNetworks = report.networks.filter((n) => n.status === 'failed' || (report.run.strict && n.counts.shouldFailed > 0)).map((n) => n.slug);
+  const failedNetworks = report.networks
+    .filter((n) => n.status === 'failed' || (report.run.strict && n.counts.shouldFailed > 0))
+    .map((n) => n.slug);
   const greenNetworks = report.networks.filter((n) => n.status === 'passed' && !failedNetworks.includes(n.slug)).length;
   lines.push(
     '',
@@ -50,7 +52,9 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     ...(report.coverage ? [coverageLine(report.coverage)] : []),
     `${greenNetworks}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`,
     `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`,
-    ...(report.run.checks ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`] : []),
+    ...(report.run.checks
+      ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`]
+      : []),
     ...incident,
     `report: ${files.join(', ')}`,
   );
@@ -74,7 +78,8 @@ function networksText(report: Report, networks: readonly (string | null)[]): str
   const parts: string[] = [];
   if (slugs.length > 2 && slugs.length === report.networks.length) parts.push(`all ${slugs.length} networks`);
   else if (slugs.length > 0) {
-    const listed = slugs.length > MAX_NETWORKS_LISTED ? [...slugs.slice(0, MAX_NETWORKS_LISTED), `+${slugs.length - MAX_NETWORKS_LISTED} more`] : slugs;
+    const listed =
+      slugs.length > MAX_NETWORKS_LISTED ? [...slugs.slice(0, MAX_NETWORKS_LISTED), `+${slugs.length - MAX_NETWORKS_LISTED} more`] : slugs;
     parts.push(`${plural(slugs.length, 'network')}: ${listed.map(inert).join(', ')}`);
   }
   if (networks.includes(null)) parts.push('global');

@@ -107,7 +107,9 @@ function nothingJudged(rule: AudienceRule, sawContacts: boolean): string {
 function commandsFor(rule: AudienceRule): fc.Arbitrary<Command>[] {
   const which = fc.nat({ max: 7 });
   const read = which.map((i): Command => new ReadAudience(i));
-  const remove = fc.tuple(which, fc.array(fc.nat({ max: 15 }), { minLength: 1, maxLength: 3 })).map(([i, picks]): Command => new RemoveContacts(i, picks));
+  const remove = fc
+    .tuple(which, fc.array(fc.nat({ max: 15 }), { minLength: 1, maxLength: 3 }))
+    .map(([i, picks]): Command => new RemoveContacts(i, picks));
   const again = which.map((i): Command => new RemoveAgain(i));
   if (rule === 'audience-round-trip') return [fc.constant(null).map((): Command => new CreateAnother()), read, remove, again];
   // Removals weighted up: they are what the removal rules are about.
@@ -275,7 +277,17 @@ const withContacts = (m: Readonly<AudienceModel>) => m.audiences.filter((a) => (
 const repeatable = (m: Readonly<AudienceModel>) => m.audiences.filter((a) => a.lastRemoval !== undefined && a.lastRemoval.length > 0);
 
 function newState(label: string, projectId: number, audienceId: number, name: string | undefined): AudienceState {
-  return { label, projectId, audienceId, name, contactIds: undefined, listed: 0, contactCount: undefined, removed: new Set(), lastRemoval: undefined };
+  return {
+    label,
+    projectId,
+    audienceId,
+    name,
+    contactIds: undefined,
+    listed: 0,
+    contactCount: undefined,
+    removed: new Set(),
+    lastRemoval: undefined,
+  };
 }
 
 function sync(sys: System, audience: AudienceState, reading: AudienceReading): void {
@@ -291,13 +303,18 @@ async function create(sys: System, model: AudienceModel): Promise<AudienceState>
   const answer = await sys.run.send({ projectId: sys.projectId, name }, { op: CreateAudience });
   sys.steps.push(`CreateAudience "${name}" → ${statusOf(answer)}`);
   if (answer.status !== 200) {
-    throw new Skip(`CreateAudience in project ${sys.projectId} answered ${statusOf(answer)}: there is no audience to follow (response-schema judges that answer)`);
+    throw new Skip(
+      `CreateAudience in project ${sys.projectId} answered ${statusOf(answer)}: there is no audience to follow (response-schema judges that answer)`,
+    );
   }
   const audience = recordOf(recordOf(answer.json)?.['audience']);
   const id = audience?.['id'];
-  if (typeof id !== 'number') throw new Skip('CreateAudience answered no audience.id (the document lets a field be absent): the audience cannot be read back');
+  if (typeof id !== 'number')
+    throw new Skip('CreateAudience answered no audience.id (the document lets a field be absent): the audience cannot be read back');
   if (sys.run.session.reusedAudienceIds.has(id)) {
-    throw new Skip(`CreateAudience answered audience ${id}, known before the request: the suite writes nothing to it (created-audience-is-new reports it)`);
+    throw new Skip(
+      `CreateAudience answered audience ${id}, known before the request: the suite writes nothing to it (created-audience-is-new reports it)`,
+    );
   }
   compareRoundTrip(sys, { name, projectId: sys.projectId }, audience?.['name'], audience?.['projectId'], '/audience', 'CreateAudience');
   const state = newState(`created audience ${id}`, sys.projectId, id, name);
@@ -310,7 +327,12 @@ async function read(sys: System, audience: AudienceState): Promise<AudienceReadi
   const { reading, status } = await tryRead(sys, audience);
   if (reading) return reading;
   if (audience.name !== undefined) {
-    judge(sys, 'audience-round-trip', false, { message: 'an audience this run created must be readable with GetAudience', pointer: '', expected: 200, actual: status });
+    judge(sys, 'audience-round-trip', false, {
+      message: 'an audience this run created must be readable with GetAudience',
+      pointer: '',
+      expected: 200,
+      actual: status,
+    });
   }
   throw new Inconclusive(`GetAudience of ${audience.label} answered ${status}: the model cannot follow the audience`, sys.run.lastExchange);
 }
@@ -322,7 +344,14 @@ async function tryRead(sys: System, audience: AudienceState): Promise<{ reading:
   if (answer.status !== 200 || recordOf(answer.json) === undefined) return { reading: undefined, status };
   const reading = readingOf(answer.json);
   if (audience.name !== undefined) {
-    compareRoundTrip(sys, { name: audience.name, projectId: audience.projectId }, reading.name, reading.projectId, '/audience', 'GetAudience');
+    compareRoundTrip(
+      sys,
+      { name: audience.name, projectId: audience.projectId },
+      reading.name,
+      reading.projectId,
+      '/audience',
+      'GetAudience',
+    );
     if (reading.id !== undefined) {
       judge(sys, 'audience-round-trip', reading.id === audience.audienceId, {
         message: 'GetAudience must answer the audience it was asked for',
@@ -344,7 +373,14 @@ async function tryRead(sys: System, audience: AudienceState): Promise<{ reading:
   return { reading, status };
 }
 
-function compareRoundTrip(sys: System, given: { name: string; projectId: number }, name: unknown, projectId: unknown, at: string, where: string): void {
+function compareRoundTrip(
+  sys: System,
+  given: { name: string; projectId: number },
+  name: unknown,
+  projectId: unknown,
+  at: string,
+  where: string,
+): void {
   if (name !== undefined) {
     judge(sys, 'audience-round-trip', name === given.name, {
       message: `${where} must answer the name the audience was created with`,
@@ -364,7 +400,10 @@ function compareRoundTrip(sys: System, given: { name: string; projectId: number 
 }
 
 async function removal(sys: System, audience: AudienceState, ids: readonly number[]): Promise<HttpResponse & { index: number }> {
-  const answer = await sys.run.send({ projectId: audience.projectId, audienceId: audience.audienceId, contactIds: ids }, { op: RemoveAudienceContacts });
+  const answer = await sys.run.send(
+    { projectId: audience.projectId, audienceId: audience.audienceId, contactIds: ids },
+    { op: RemoveAudienceContacts },
+  );
   sys.steps.push(`RemoveAudienceContacts ${audience.label} [${ids.join(', ')}] → ${statusOf(answer)}`);
   return answer;
 }

@@ -10,7 +10,9 @@ import type { CheckRun } from '../session.js';
  */
 export async function checkContactCount(run: CheckRun): Promise<void> {
   const example = await run.example();
-  const answers: { what: string; json: unknown; index: number | undefined }[] = [{ what: 'the example audience', json: example.json, index: run.lastExchange }];
+  const answers: { what: string; json: unknown; index: number | undefined }[] = [
+    { what: 'the example audience', json: example.json, index: run.lastExchange },
+  ];
   const builder = run.config.fixtures.builder;
   const asked = (example.body as { audienceId?: unknown } | null)?.audienceId;
   if (builder) {

@@ -27,7 +27,12 @@ let nextId = 1;
 export async function jsonRpc(url: string, method: string, params: readonly unknown[], timeoutMs: number): Promise<unknown> {
   const where = `the chain node at ${nodeOrigin(url)}`;
   const outcome = await send(
-    { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }) },
+    {
+      method: 'POST',
+      url,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+    },
     { timeoutMs },
   );
   if (!outcome.ok) throw new Inconclusive(`${where} gave no answer to ${method} (${outcome.failure}): ${outcome.message}`);
@@ -35,7 +40,8 @@ export async function jsonRpc(url: string, method: string, params: readonly unkn
   if (outcome.response.status !== 200 || !body || typeof body !== 'object') {
     throw new Inconclusive(`${where} answered ${method} with HTTP ${outcome.response.status}: ${outcome.response.text.slice(0, 120)}`);
   }
-  if (body.error !== undefined) throw new Inconclusive(`${where} refused ${method}: ${String(body.error?.message ?? JSON.stringify(body.error))}`);
+  if (body.error !== undefined)
+    throw new Inconclusive(`${where} refused ${method}: ${String(body.error?.message ?? JSON.stringify(body.error))}`);
   return body.result;
 }
 

@@ -10,6 +10,7 @@ import { settle } from './settle.js';
 export async function checkSameOptionsTwice(run: CheckRun): Promise<void> {
   const { body, json } = await run.example();
   const again = await run.send(body);
-  if (again.status !== 200) run.fail({ message: 'the same request, sent again, got another answer', pointer: '', expected: 200, actual: again.status });
+  if (again.status !== 200)
+    run.fail({ message: 'the same request, sent again, got another answer', pointer: '', expected: 200, actual: again.status });
   settle(run, judgeSameOptions(json, again.json));
 }

@@ -12,16 +12,28 @@ import type { CheckRun } from '../session.js';
 /** Any user and amount do: without liquidity there is no price whoever asks, for however much. */
 const ANY_USER = '0x000000000000000000000000000000000000dEaD';
 
-export async function checkNoPriceWithoutLiquidity(run: CheckRun, op: OperationDef, field: 'swapPrices' | 'swapQuote' | 'swapPrice'): Promise<void> {
+export async function checkNoPriceWithoutLiquidity(
+  run: CheckRun,
+  op: OperationDef,
+  field: 'swapPrices' | 'swapQuote' | 'swapPrice',
+): Promise<void> {
   const swap = run.fixtures?.swap;
   const illiquid = swap?.illiquidCurrencyAddress ?? run.skip('the fixtures name no swap.illiquidCurrencyAddress for this network');
   const pair = swapPairOf(run.fixtures);
   const chainId = run.network!.chainId;
   const buyAmount = pair?.buyAmount ?? '1000000';
-  const sellCurrencyAddress = pair?.sellCurrencyAddress ?? run.skip('the fixtures name no swap pair whose sellCurrencyAddress could pay for the illiquid currency');
+  const sellCurrencyAddress =
+    pair?.sellCurrencyAddress ?? run.skip('the fixtures name no swap pair whose sellCurrencyAddress could pay for the illiquid currency');
   const bodies = {
     swapPrices: { userAddress: pair?.userAddress ?? ANY_USER, buyCurrencyAddress: illiquid, buyAmount, chainId },
-    swapQuote: { userAddress: pair?.userAddress ?? ANY_USER, sellCurrencyAddress, buyCurrencyAddress: illiquid, buyAmount, chainId, includeApprove: false },
+    swapQuote: {
+      userAddress: pair?.userAddress ?? ANY_USER,
+      sellCurrencyAddress,
+      buyCurrencyAddress: illiquid,
+      buyAmount,
+      chainId,
+      includeApprove: false,
+    },
     swapPrice: { sellCurrencyAddress, buyCurrencyAddress: illiquid, buyAmount, chainId, slippagePercentage: 1 },
   };
   const answer = await run.send(bodies[field], { op });

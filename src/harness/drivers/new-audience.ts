@@ -11,17 +11,22 @@ import type { CheckRun } from '../session.js';
 export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {
   const builder = run.config.fixtures.builder;
   if (builder === undefined) run.skip('no builder.projectId in the fixtures: the suite has no project to create audiences in');
-  if (builder.audienceId !== undefined) await run.send({ projectId: builder.projectId, audienceId: builder.audienceId }, { op: GetAudience });
+  if (builder.audienceId !== undefined)
+    await run.send({ projectId: builder.projectId, audienceId: builder.audienceId }, { op: GetAudience });
   const ids: number[] = [];
   for (const n of [1, 2]) {
-    const answer = await run.send({ projectId: builder.projectId, name: `conformance-${run.config.seed}-created-audience-is-new-${n}` }, { op: CreateAudience });
+    const answer = await run.send(
+      { projectId: builder.projectId, name: `conformance-${run.config.seed}-created-audience-is-new-${n}` },
+      { op: CreateAudience },
+    );
     if (answer.status !== 200) run.skip(`CreateAudience answered ${answer.status}: response-schema judges that answer`);
     const id = recordOf(recordOf(answer.json)?.['audience'])?.['id'];
     if (typeof id === 'number') ids.push(id);
     const reused = [...run.session.reusedAudienceIds];
     if (reused.length > 0) {
       run.fail({
-        message: 'CreateAudience must create a new audience, but it answered the ID of an audience known before the request (nothing was written to it)',
+        message:
+          'CreateAudience must create a new audience, but it answered the ID of an audience known before the request (nothing was written to it)',
         pointer: '/audience/id',
         expected: 'an audience ID not seen before',
         actual: reused.join(', '),

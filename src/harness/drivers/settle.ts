@@ -18,5 +18,10 @@ export async function settleConfirmed(run: CheckRun, read: (again: boolean) => P
   const first = await read(false);
   if (first === 'holds' || !('finding' in first)) return settle(run, first);
   const second = await read(true);
-  settle(run, second === 'holds' ? { undecided: `a finding did not hold when read again (the data changed between reads): ${first.finding.message}` } : second);
+  settle(
+    run,
+    second === 'holds'
+      ? { undecided: `a finding did not hold when read again (the data changed between reads): ${first.finding.message}` }
+      : second,
+  );
 }

@@ -18,7 +18,11 @@ import { settle } from './settle.js';
  */
 export function seededKey(run: Pick<CheckRun, 'session'>, ...purpose: readonly string[]): LocalAccount {
   const { session } = run;
-  return privateKeyToAccount(keccak256(toHex(['conformance-key', session.config.seed, session.operationId, session.network?.slug ?? 'global', ...purpose].join('/'))));
+  return privateKeyToAccount(
+    keccak256(
+      toHex(['conformance-key', session.config.seed, session.operationId, session.network?.slug ?? 'global', ...purpose].join('/')),
+    ),
+  );
 }
 
 const HOUR_MS = 3_600_000;
@@ -39,7 +43,12 @@ export function proofRequest(run: CheckRun, walletAddress: string, ethAuthProofS
 export const parentMessage = (parent: string): string => `parent wallet with address ${parent.toLowerCase()}`;
 
 export function linkedWalletsRequest(run: CheckRun, parent: string, message: string, signature: string) {
-  return { parentWalletAddress: parent.toLowerCase(), parentWalletMessage: message, parentWalletSignature: signature, signatureChainId: chainIdOf(run) };
+  return {
+    parentWalletAddress: parent.toLowerCase(),
+    parentWalletMessage: message,
+    parentWalletSignature: signature,
+    signatureChainId: chainIdOf(run),
+  };
 }
 
 export interface FormProbe {
@@ -78,7 +87,11 @@ export async function expectProofRefused(run: CheckRun, walletAddress: string, p
 }
 
 /** GetLinkedWallets must refuse a signature that does not prove control of the parent: a 4xx error. */
-export async function expectLinkedWalletsRefused(run: CheckRun, body: ReturnType<typeof linkedWalletsRequest>, what: string): Promise<void> {
+export async function expectLinkedWalletsRefused(
+  run: CheckRun,
+  body: ReturnType<typeof linkedWalletsRequest>,
+  what: string,
+): Promise<void> {
   const answer = await run.send(body);
   settle(run, judgeRefusal(linkedWalletsVerdict(answer), answer, what, 'a 4xx error', ''));
 }

@@ -136,14 +136,10 @@ export function buildCatalog(seed: number, network: Network): NetworkCatalog {
     { address: rng.address(), symbol: `W${native}`, name: `Wrapped ${native}`, decimals: 18, usdCents: rng.pick(NATIVE_USD_CENTS) },
   ];
   const accounts = Array.from({ length: 6 }, () => rng.address());
-  const exchanges = Object.fromEntries(
-    MARKETPLACE_KINDS.map((kind) => [kind, rng.address()]),
-  ) as Record<MarketplaceKind, Hex>;
+  const exchanges = Object.fromEntries(MARKETPLACE_KINDS.map((kind) => [kind, rng.address()])) as Record<MarketplaceKind, Hex>;
   const orderIds = new OrderIds(rng);
   const collectionCount = rng.int(2, 3);
-  const collections = Array.from({ length: collectionCount }, (_, i) =>
-    buildCollection(rng, i, network, currencies, accounts, orderIds),
-  );
+  const collections = Array.from({ length: collectionCount }, (_, i) => buildCollection(rng, i, network, currencies, accounts, orderIds));
   return { network, currencies, collections, accounts, exchanges };
 }
 
@@ -210,7 +206,20 @@ function buildCollection(
     for (let l = 0; l < listings; l++) {
       const floor = anchor && l === 0;
       const cents = floor ? uniqueCents(100, 499) : uniqueCents(500, 200_000);
-      orders.push(makeOrder(rng, orderIds, 'listing', floor ? 'active' : drawStatus(rng), token, token.owner, cents, currencies, accounts, quantityMax));
+      orders.push(
+        makeOrder(
+          rng,
+          orderIds,
+          'listing',
+          floor ? 'active' : drawStatus(rng),
+          token,
+          token.owner,
+          cents,
+          currencies,
+          accounts,
+          quantityMax,
+        ),
+      );
     }
     const offers = anchor ? rng.int(1, 2) : rng.chance(0.5) ? rng.int(1, 2) : 0;
     for (let o = 0; o < offers; o++) {

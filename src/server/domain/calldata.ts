@@ -35,8 +35,7 @@ export const acceptRequest = (requestId: bigint, quantity: bigint, recipient: He
     args: [requestId, quantity, recipient, fees.map((f) => f.amount), fees.map((f) => f.receiver)],
   });
 
-export const cancelRequest = (requestId: bigint): Hex =>
-  encodeFunctionData({ abi: ABI, functionName: 'cancelRequest', args: [requestId] });
+export const cancelRequest = (requestId: bigint): Hex => encodeFunctionData({ abi: ABI, functionName: 'cancelRequest', args: [requestId] });
 
 /** A third-party marketplace: fill an off-chain signed offer by its order hash. */
 export const fulfillOffer = (orderHash: Hex, tokenId: bigint, quantity: bigint, recipient: Hex): Hex =>

@@ -32,9 +32,7 @@ export function isOpen(order: OrderRecord): boolean {
 
 /** Open orders of a token; side `unknown` (the enum's zero value) means either side. */
 export function openOrders(collection: Collection, tokenId: string, side: OrderSide): OrderRecord[] {
-  return collection.orders.filter(
-    (o) => isOpen(o) && sameTokenId(o.tokenId, tokenId) && (side === 'unknown' || o.side === side),
-  );
+  return collection.orders.filter((o) => isOpen(o) && sameTokenId(o.tokenId, tokenId) && (side === 'unknown' || o.side === side));
 }
 
 /** The clauses of CollectiblesFilter about the collectible itself (metadata and owner). */

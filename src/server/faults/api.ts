@@ -52,13 +52,21 @@ const revalidates = (leaveOut: (proof: ReturnType<typeof proofOf>) => { wallet: 
   });
 
 /** A made-up price, well formed, for a swap the server has no pool for. */
-const INVENTED_PRICE = { currencyAddress: `0x${'5e'.repeat(20)}`, currencyBalance: '0', price: '1000', maxPrice: '1010', transactionValue: '0' };
+const INVENTED_PRICE = {
+  currencyAddress: `0x${'5e'.repeat(20)}`,
+  currencyBalance: '0',
+  price: '1000',
+  maxPrice: '1010',
+  transactionValue: '0',
+};
 const inventPrice = (ctx: RequestContext, response: WireResponse): WireResponse => {
   const body = recordOf(response.body);
   if (response.status !== 200 || !body) return response;
-  if (ctx.operation === PRICES && (body['swapPrices'] === null || (Array.isArray(body['swapPrices']) && body['swapPrices'].length === 0))) body['swapPrices'] = [INVENTED_PRICE];
+  if (ctx.operation === PRICES && (body['swapPrices'] === null || (Array.isArray(body['swapPrices']) && body['swapPrices'].length === 0)))
+    body['swapPrices'] = [INVENTED_PRICE];
   if (ctx.operation === PRICE && body['swapPrice'] === null) body['swapPrice'] = INVENTED_PRICE;
-  if (ctx.operation === QUOTE && body['swapQuote'] === null) body['swapQuote'] = { ...INVENTED_PRICE, to: `0x${'5e'.repeat(20)}`, transactionData: '0x12345678' };
+  if (ctx.operation === QUOTE && body['swapQuote'] === null)
+    body['swapQuote'] = { ...INVENTED_PRICE, to: `0x${'5e'.repeat(20)}`, transactionData: '0x12345678' };
   return response;
 };
 
@@ -81,7 +89,8 @@ export const API_FAULTS: readonly Fault[] = [
     description: 'GetSwapPrices sends each price and maxPrice swapped, so maxPrice is below price',
     hooks: {
       transform: onSuccess(PRICES, (body) => {
-        for (const p of (body['swapPrices'] as Record<string, unknown>[] | null) ?? []) [p['price'], p['maxPrice']] = [p['maxPrice'], p['price']];
+        for (const p of (body['swapPrices'] as Record<string, unknown>[] | null) ?? [])
+          [p['price'], p['maxPrice']] = [p['maxPrice'], p['price']];
       }),
     },
     operations: [PRICES],
@@ -131,7 +140,11 @@ export const API_FAULTS: readonly Fault[] = [
   {
     name: 'ethauth-accepts-every-proof',
     description: 'IsValidETHAuthProof answers isValid true to every proof',
-    hooks: { transform: onSuccess(PROOF, (body) => { body['isValid'] = true; }) },
+    hooks: {
+      transform: onSuccess(PROOF, (body) => {
+        body['isValid'] = true;
+      }),
+    },
     operations: [PROOF],
     networks: ONE,
     trips: [
@@ -143,7 +156,11 @@ export const API_FAULTS: readonly Fault[] = [
   {
     name: 'ethauth-rejects-every-proof',
     description: 'IsValidETHAuthProof answers isValid false to every proof, valid ones too',
-    hooks: { transform: onSuccess(PROOF, (body) => { body['isValid'] = false; }) },
+    hooks: {
+      transform: onSuccess(PROOF, (body) => {
+        body['isValid'] = false;
+      }),
+    },
     operations: [PROOF],
     networks: ONE,
     trips: [{ check: 'ethauth-fresh-proof-valid', operation: PROOF }],
@@ -155,7 +172,11 @@ export const API_FAULTS: readonly Fault[] = [
       transform: onSuccess(PROOF, (body, ctx) => {
         const { wallet, address, claims } = proofOf(ctx);
         const now = nowSeconds();
-        const timely = typeof claims?.['exp'] === 'number' && claims['exp'] >= now - 300 && typeof claims['iat'] === 'number' && claims['iat'] <= now + 300;
+        const timely =
+          typeof claims?.['exp'] === 'number' &&
+          claims['exp'] >= now - 300 &&
+          typeof claims['iat'] === 'number' &&
+          claims['iat'] <= now + 300;
         if (body['isValid'] === false && address !== '' && address.toLowerCase() === wallet.toLowerCase() && timely) body['isValid'] = true;
       }),
     },
@@ -175,7 +196,9 @@ export const API_FAULTS: readonly Fault[] = [
     name: 'ethauth-ignores-expiry',
     description: 'IsValidETHAuthProof does not check when the claims expire',
     // Judged as of one second before the claims' own expiry: every other test still applies.
-    hooks: { transform: revalidates((p) => ({ wallet: p.wallet, at: typeof p.claims?.['exp'] === 'number' ? p.claims['exp'] - 1 : nowSeconds() })) },
+    hooks: {
+      transform: revalidates((p) => ({ wallet: p.wallet, at: typeof p.claims?.['exp'] === 'number' ? p.claims['exp'] - 1 : nowSeconds() })),
+    },
     operations: [PROOF],
     networks: ONE,
     trips: [{ check: 'ethauth-expired-proof-refused', operation: PROOF }],
@@ -191,10 +214,12 @@ export const API_FAULTS: readonly Fault[] = [
   },
   {
     name: 'linked-wallets-accepts-wrong-signature',
-    description: 'GetLinkedWallets lists wallets even when the signature is not the parent\'s signature of the message',
+    description: "GetLinkedWallets lists wallets even when the signature is not the parent's signature of the message",
     hooks: {
       transform: on(LINKED, (_ctx, response) =>
-        String(recordOf(response.body)?.['cause'] ?? '').startsWith('parentWalletSignature: not signed by') ? json({ linkedWallets: [] }) : response,
+        String(recordOf(response.body)?.['cause'] ?? '').startsWith('parentWalletSignature: not signed by')
+          ? json({ linkedWallets: [] })
+          : response,
       ),
     },
     operations: [LINKED],
@@ -247,7 +272,7 @@ export const API_FAULTS: readonly Fault[] = [
   },
   {
     name: 'native-balance-hex',
-    description: 'GetNativeTokenBalance sends the balance as hex wei (the node\'s own format), not a decimal integer',
+    description: "GetNativeTokenBalance sends the balance as hex wei (the node's own format), not a decimal integer",
     hooks: {
       transform: onSuccess(BALANCE, (body) => {
         const balance = recordOf(body['balance']);

@@ -138,7 +138,7 @@ const SEEDED_AUDIENCE_ID = 1;
 export const BUILDER_FAULTS: readonly Fault[] = [
   {
     name: 'create-answers-existing-audience',
-    description: "CreateAudience answers the ID of the seeded audience the fixtures name, not of the audience it created",
+    description: 'CreateAudience answers the ID of the seeded audience the fixtures name, not of the audience it created',
     hooks: {
       transform: onSuccess(CREATE, (body) => {
         const audience = recordOf(body['audience']);
@@ -177,7 +177,7 @@ export const BUILDER_FAULTS: readonly Fault[] = [
   },
   {
     name: 'audience-ignores-project',
-    description: 'GetAudience ignores projectId: an audience is answered, as its own project\'s, under any project',
+    description: "GetAudience ignores projectId: an audience is answered, as its own project's, under any project",
     get hooks() {
       return audienceIgnoresProject();
     },

@@ -10,24 +10,41 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'wrong-field-type',
     description: "GetFloorOrder's order.chainId is sent as a string",
-    hooks: { transform: onSuccess(FLOOR, (body) => { const o = floorOrder(body); if (o) o['chainId'] = String(o['chainId']); }) },
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const o = floorOrder(body);
+        if (o) o['chainId'] = String(o['chainId']);
+      }),
+    },
     operations: [FLOOR],
     networks: TWO,
-    trips: [{ check: 'response-schema', operation: FLOOR }, { check: 'valid-request-not-5xx', operation: FLOOR }],
+    trips: [
+      { check: 'response-schema', operation: FLOOR },
+      { check: 'valid-request-not-5xx', operation: FLOOR },
+    ],
   },
   {
     name: 'wrong-enum-value',
     description: "GetFloorOrder's order.side is 'sell', not an OrderSide",
-    hooks: { transform: onSuccess(FLOOR, (body) => { const o = floorOrder(body); if (o) o['side'] = 'sell'; }) },
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const o = floorOrder(body);
+        if (o) o['side'] = 'sell';
+      }),
+    },
     operations: [FLOOR],
     networks: TWO,
-    trips: [{ check: 'response-schema', operation: FLOOR }, { check: 'valid-request-not-5xx', operation: FLOOR }],
+    trips: [
+      { check: 'response-schema', operation: FLOOR },
+      { check: 'valid-request-not-5xx', operation: FLOOR },
+    ],
   },
   {
     name: 'one-broken-network',
     description: 'every Marketplace answer on base is a 500 WebrpcInternalError',
     hooks: {
-      transform: (ctx, response) => (ctx.network === 'base' && ctx.operation === COUNT && !isError(response) ? answer('WebrpcInternalError') : response),
+      transform: (ctx, response) =>
+        ctx.network === 'base' && ctx.operation === COUNT && !isError(response) ? answer('WebrpcInternalError') : response,
     },
     operations: [COUNT],
     networks: ['polygon', 'base', 'xai-sepolia'],
@@ -43,7 +60,10 @@ export const COMMON_FAULTS: readonly Fault[] = [
     hooks: { skipAuth: true },
     operations: [COUNT],
     networks: TWO,
-    trips: [{ check: 'auth-missing-key', operation: COUNT }, { check: 'auth-invalid-key', operation: COUNT }],
+    trips: [
+      { check: 'auth-missing-key', operation: COUNT },
+      { check: 'auth-invalid-key', operation: COUNT },
+    ],
   },
   {
     name: 'accepts-any-key',
@@ -68,7 +88,14 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'unauthorized-wrong-status',
     description: 'Unauthorized is answered with HTTP and status 403',
-    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'Unauthorized' ? answer('Unauthorized', 403, (b) => { b['status'] = 403; }) : r) },
+    hooks: {
+      transform: (_ctx, r) =>
+        errorNameOf(r) === 'Unauthorized'
+          ? answer('Unauthorized', 403, (b) => {
+              b['status'] = 403;
+            })
+          : r,
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [
@@ -79,8 +106,13 @@ export const COMMON_FAULTS: readonly Fault[] = [
   },
   {
     name: 'status-field-disagrees',
-    description: "error bodies carry status 400 whatever the HTTP status",
-    hooks: { transform: (_ctx, r) => { if (isError(r) && r.body && typeof r.body === 'object') (r.body as Record<string, unknown>)['status'] = 400; return r; } },
+    description: 'error bodies carry status 400 whatever the HTTP status',
+    hooks: {
+      transform: (_ctx, r) => {
+        if (isError(r) && r.body && typeof r.body === 'object') (r.body as Record<string, unknown>)['status'] = 400;
+        return r;
+      },
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [
@@ -94,7 +126,12 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'missing-error-code',
     description: 'error bodies lack the required code field',
-    hooks: { transform: (_ctx, r) => { if (isError(r) && r.body && typeof r.body === 'object') delete (r.body as Record<string, unknown>)['code']; return r; } },
+    hooks: {
+      transform: (_ctx, r) => {
+        if (isError(r) && r.body && typeof r.body === 'object') delete (r.body as Record<string, unknown>)['code'];
+        return r;
+      },
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [
@@ -107,7 +144,14 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'server-error-name-with-4xx',
     description: 'a malformed body is answered WebrpcInternalError with HTTP 400',
-    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' ? answer('WebrpcInternalError', 400, (b) => { b['status'] = 400; }) : r) },
+    hooks: {
+      transform: (_ctx, r) =>
+        errorNameOf(r) === 'WebrpcBadRequest'
+          ? answer('WebrpcInternalError', 400, (b) => {
+              b['status'] = 400;
+            })
+          : r,
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [
@@ -152,7 +196,10 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'wrong-types-5xx',
     description: 'a wrong JSON type in a valid JSON body gets 500 WebrpcInternalError',
-    hooks: { transform: (ctx, r) => (errorNameOf(r) === 'WebrpcBadRequest' && isJson(ctx.rawBody) && isJsonContent(ctx) ? answer('WebrpcInternalError') : r) },
+    hooks: {
+      transform: (ctx, r) =>
+        errorNameOf(r) === 'WebrpcBadRequest' && isJson(ctx.rawBody) && isJsonContent(ctx) ? answer('WebrpcInternalError') : r,
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [{ check: 'invalid-request-not-5xx', operation: COUNT }],
@@ -182,12 +229,23 @@ export const COMMON_FAULTS: readonly Fault[] = [
     operations: [COUNT],
     networks: TWO,
     // An added unknown key leaves the request valid, so the invalid-request property meets the fault too.
-    trips: [{ check: 'valid-request-not-5xx', operation: COUNT }, { check: 'invalid-request-not-5xx', operation: COUNT }],
+    trips: [
+      { check: 'valid-request-not-5xx', operation: COUNT },
+      { check: 'invalid-request-not-5xx', operation: COUNT },
+    ],
   },
   {
     name: 'unknown-error-name',
     description: 'refusals use an error name outside the table (AccessKeyNotFound 1101, 401)',
-    hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'Unauthorized' ? answer('Unauthorized', 401, (b) => { b['error'] = 'AccessKeyNotFound'; b['code'] = 1101; }) : r) },
+    hooks: {
+      transform: (_ctx, r) =>
+        errorNameOf(r) === 'Unauthorized'
+          ? answer('Unauthorized', 401, (b) => {
+              b['error'] = 'AccessKeyNotFound';
+              b['code'] = 1101;
+            })
+          : r,
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [
@@ -199,15 +257,28 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'verbose-error-message',
     description: "error msg carries details instead of the table's default message",
-    hooks: { transform: (_ctx, r) => { if (isError(r) && r.body && typeof r.body === 'object') (r.body as Record<string, unknown>)['msg'] = 'something went wrong here'; return r; } },
+    hooks: {
+      transform: (_ctx, r) => {
+        if (isError(r) && r.body && typeof r.body === 'object') (r.body as Record<string, unknown>)['msg'] = 'something went wrong here';
+        return r;
+      },
+    },
     operations: [COUNT],
     networks: TWO,
-    trips: [{ check: 'error-default-message', operation: COUNT }, { check: 'error-default-message', operation: 'Marketplace' }],
+    trips: [
+      { check: 'error-default-message', operation: COUNT },
+      { check: 'error-default-message', operation: 'Marketplace' },
+    ],
   },
   {
     name: 'get-accepted',
     description: 'GET is answered like POST',
-    hooks: { transform: (ctx, r) => (ctx.method === 'GET' && errorNameOf(r) === 'WebrpcBadMethod' ? { status: 200, headers: { 'content-type': 'application/json' }, body: { count: 0 } } : r) },
+    hooks: {
+      transform: (ctx, r) =>
+        ctx.method === 'GET' && errorNameOf(r) === 'WebrpcBadMethod'
+          ? { status: 200, headers: { 'content-type': 'application/json' }, body: { count: 0 } }
+          : r,
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [{ check: 'bad-method', operation: COUNT }],
@@ -216,7 +287,14 @@ export const COMMON_FAULTS: readonly Fault[] = [
     name: 'unknown-method-400',
     description: 'an unknown method name gets 400 WebrpcBadRequest instead of 404 WebrpcBadRoute',
     hooks: { transform: (_ctx, r) => (errorNameOf(r) === 'WebrpcBadRoute' ? answer('WebrpcBadRequest') : r) },
-    operations: [COUNT, 'API.IsValidETHAuthProof', 'Builder.GetAudience', 'Metadata.TokenCollectionFilters', 'Relayer.FeeOptions', 'Indexer.GetNativeTokenBalance'],
+    operations: [
+      COUNT,
+      'API.IsValidETHAuthProof',
+      'Builder.GetAudience',
+      'Metadata.TokenCollectionFilters',
+      'Relayer.FeeOptions',
+      'Indexer.GetNativeTokenBalance',
+    ],
     networks: TWO,
     trips: [
       { check: 'bad-route', operation: 'Marketplace' },
@@ -252,7 +330,12 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'upper-case-hex-address',
     description: "GetFloorOrder's order.createdBy is not an address ('0xZZ…')",
-    hooks: { transform: onSuccess(FLOOR, (body) => { const o = floorOrder(body); if (o) o['createdBy'] = `0x${'Z'.repeat(40)}`; }) },
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const o = floorOrder(body);
+        if (o) o['createdBy'] = `0x${'Z'.repeat(40)}`;
+      }),
+    },
     operations: [FLOOR],
     networks: TWO,
     trips: [{ check: 'response-conventions', operation: FLOOR }],
@@ -265,9 +348,25 @@ export const COMMON_FAULTS: readonly Fault[] = [
     networks: TWO,
     timeoutMs: 2_000,
     // Every check that sends to the hanging operation on polygon ends errored; the error checks see no error answer.
-    trips: (['response-schema', 'response-conventions', 'response-content-type', 'auth-missing-key', 'auth-invalid-key', 'limited-key-permission-denied', 'malformed-json', 'malformed-json-bad-request', 'bad-method', 'bad-content-type', 'valid-request-not-5xx', 'invalid-request-not-5xx', 'order-chain-id', 'floor-order-of-requested-collection', 'floor-order-is-listing', 'floor-order-not-above-token-listings'] as const).map(
-      (check) => ({ check, operation: FLOOR, network: 'polygon' }),
-    ),
+    trips: (
+      [
+        'response-schema',
+        'response-conventions',
+        'response-content-type',
+        'auth-missing-key',
+        'auth-invalid-key',
+        'limited-key-permission-denied',
+        'malformed-json',
+        'malformed-json-bad-request',
+        'bad-method',
+        'bad-content-type',
+        'valid-request-not-5xx',
+        'invalid-request-not-5xx',
+        'order-chain-id',
+        'floor-order-of-requested-collection',
+        'floor-order-is-listing',
+        'floor-order-not-above-token-listings',
+      ] as const
+    ).map((check) => ({ check, operation: FLOOR, network: 'polygon' })),
   },
 ];
-

@@ -19,19 +19,25 @@ const TWO = ['polygon', 'xai-sepolia'] as const;
 const ELSEWHERE = `0x${'e1'.repeat(20)}`;
 
 type Json = Record<string, unknown>;
-const objectsIn = (value: unknown): Json[] => (Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === 'object') : []);
+const objectsIn = (value: unknown): Json[] =>
+  Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === 'object') : [];
 /** The Orders of a GetFloorOrder or GetHighestPriceListingForCollectible answer. */
 const ordersOf = (body: Json): Json[] => ordersIn(body).map((o) => o.order);
 /** The floor order and its alias `listing` (the same order, twice on the wire). */
 const floorOrdersOf = (body: Json): Json[] => [orderAt(body, 'floorOrder'), orderAt(body, 'floorListing')].filter((o) => o !== undefined);
 const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as { filter?: Json } | undefined)?.filter ?? undefined;
-const times = (amount: unknown, factor: bigint) => (typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount);
+const times = (amount: unknown, factor: bigint) =>
+  typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount;
 
 export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'negative-count',
     description: 'GetCountOfFilteredCollectibles answers -1 whatever it counted',
-    hooks: { transform: onSuccess(COUNT, (body) => { body['count'] = -1; }) },
+    hooks: {
+      transform: onSuccess(COUNT, (body) => {
+        body['count'] = -1;
+      }),
+    },
     operations: [COUNT],
     networks: TWO,
     trips: [{ check: 'count-non-negative-integer', operation: COUNT }],
@@ -55,7 +61,11 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'floor-of-another-collection',
     description: "GetFloorOrder's orders name another collection",
-    hooks: { transform: onSuccess(FLOOR, (body) => { for (const o of ordersOf(body)) o['collectionContractAddress'] = ELSEWHERE; }) },
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        for (const o of ordersOf(body)) o['collectionContractAddress'] = ELSEWHERE;
+      }),
+    },
     operations: [FLOOR],
     networks: TWO,
     trips: [{ check: 'floor-order-of-requested-collection', operation: FLOOR }],
@@ -63,7 +73,11 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'floor-is-offer',
     description: "GetFloorOrder's floor order is labelled an offer",
-    hooks: { transform: onSuccess(FLOOR, (body) => { for (const o of floorOrdersOf(body)) o['side'] = 'offer'; }) },
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        for (const o of floorOrdersOf(body)) o['side'] = 'offer';
+      }),
+    },
     operations: [FLOOR],
     networks: TWO,
     trips: [{ check: 'floor-order-is-listing', operation: FLOOR }],
@@ -71,7 +85,11 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'floor-above-token-listings',
     description: "GetFloorOrder's floor order is priced 1000 times its listing's price",
-    hooks: { transform: onSuccess(FLOOR, (body) => { for (const o of floorOrdersOf(body)) o['priceAmount'] = times(o['priceAmount'], 1000n); }) },
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        for (const o of floorOrdersOf(body)) o['priceAmount'] = times(o['priceAmount'], 1000n);
+      }),
+    },
     operations: [FLOOR],
     networks: TWO,
     trips: [{ check: 'floor-order-not-above-token-listings', operation: FLOOR }],
@@ -116,7 +134,12 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'highest-listing-of-another-token',
     description: "GetHighestPriceListingForCollectible's order is for another token than the one requested",
-    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = orderAt(body, 'order'); if (o && typeof o['tokenId'] === 'string') o['tokenId'] = (BigInt(o['tokenId']) + 1n).toString(); }) },
+    hooks: {
+      transform: onSuccess(HIGHEST, (body) => {
+        const o = orderAt(body, 'order');
+        if (o && typeof o['tokenId'] === 'string') o['tokenId'] = (BigInt(o['tokenId']) + 1n).toString();
+      }),
+    },
     operations: [HIGHEST],
     networks: TWO,
     trips: [{ check: 'highest-listing-of-requested-collectible', operation: HIGHEST }],
@@ -124,14 +147,19 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'highest-listing-is-offer',
     description: 'GetHighestPriceListingForCollectible answers an order on the offer side',
-    hooks: { transform: onSuccess(HIGHEST, (body) => { const o = orderAt(body, 'order'); if (o) o['side'] = 'offer'; }) },
+    hooks: {
+      transform: onSuccess(HIGHEST, (body) => {
+        const o = orderAt(body, 'order');
+        if (o) o['side'] = 'offer';
+      }),
+    },
     operations: [HIGHEST],
     networks: TWO,
     trips: [{ check: 'highest-listing-is-listing', operation: HIGHEST }],
   },
   {
     name: 'highest-listing-ignores-created-by',
-    description: "GetHighestPriceListingForCollectible with a createdBy filter answers a listing by a maker outside it",
+    description: 'GetHighestPriceListingForCollectible with a createdBy filter answers a listing by a maker outside it',
     hooks: {
       transform: onSuccess(HIGHEST, (body, ctx) => {
         const o = orderAt(body, 'order');
@@ -159,7 +187,11 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'sell-steps-without-data',
     description: "GenerateSellTransaction's transaction steps lose their call data",
-    hooks: { transform: onSuccess(SELL, (body) => { for (const step of objectsIn(body['steps'])) delete step['data']; }) },
+    hooks: {
+      transform: onSuccess(SELL, (body) => {
+        for (const step of objectsIn(body['steps'])) delete step['data'];
+      }),
+    },
     operations: [SELL],
     networks: TWO,
     trips: [{ check: 'steps-well-formed', operation: SELL }],
@@ -194,7 +226,11 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'string-filter-with-range',
     description: 'TokenCollectionFilters gives STRING filters min 0 and max 0',
-    hooks: { transform: onSuccess(FILTERS, (body) => { for (const f of objectsIn(body['filters'])) if (f['type'] === 'STRING') Object.assign(f, { min: 0, max: 0 }); }) },
+    hooks: {
+      transform: onSuccess(FILTERS, (body) => {
+        for (const f of objectsIn(body['filters'])) if (f['type'] === 'STRING') Object.assign(f, { min: 0, max: 0 });
+      }),
+    },
     operations: [FILTERS],
     networks: TWO,
     trips: [{ check: 'string-filter-values-without-range', operation: FILTERS }],
@@ -204,7 +240,8 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     description: "TokenCollectionFilters swaps its INT filters' min and max",
     hooks: {
       transform: onSuccess(FILTERS, (body) => {
-        for (const f of objectsIn(body['filters'])) if (f['type'] === 'INT' && f['min'] !== f['max']) Object.assign(f, { min: f['max'], max: f['min'] });
+        for (const f of objectsIn(body['filters']))
+          if (f['type'] === 'INT' && f['min'] !== f['max']) Object.assign(f, { min: f['max'], max: f['min'] });
       }),
     },
     operations: [FILTERS],

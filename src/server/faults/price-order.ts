@@ -17,17 +17,22 @@ let world: SeededWorld | undefined;
 const seeded = () => (world ??= new SeededWorld(DEFAULT_SEED));
 
 const byUsd = (a: OrderRecord, b: OrderRecord) => (a.usdCents < b.usdCents ? -1 : a.usdCents > b.usdCents ? 1 : 0);
-const inList = (value: string, list: unknown) => !Array.isArray(list) || list.length === 0 || list.some((v) => typeof v === 'string' && v.toLowerCase() === value.toLowerCase());
+const inList = (value: string, list: unknown) =>
+  !Array.isArray(list) || list.length === 0 || list.some((v) => typeof v === 'string' && v.toLowerCase() === value.toLowerCase());
 
 /** GetFloorOrder without a filter answers the collection's most expensive open listing as the floor. */
 export const floorIsMostExpensive: NonNullable<FaultHooks['transform']> = (ctx, response) => {
   const body = response.body as Json | null;
   const request = parse(ctx.rawBody) as { contractAddress?: string; filter?: unknown } | undefined;
   const collectible = body?.['collectible'] as Json | null | undefined;
-  if (ctx.operation !== 'Marketplace.GetFloorOrder' || response.status !== 200 || !collectible || !ctx.network || request?.filter) return response;
+  if (ctx.operation !== 'Marketplace.GetFloorOrder' || response.status !== 200 || !collectible || !ctx.network || request?.filter)
+    return response;
   const network = networkBySlug(ctx.network);
   const collection = findCollection(seeded().catalog(network), request?.contractAddress);
-  const dearest = collection?.orders.filter((o) => o.side === 'listing' && isOpen(o)).sort(byUsd).at(-1);
+  const dearest = collection?.orders
+    .filter((o) => o.side === 'listing' && isOpen(o))
+    .sort(byUsd)
+    .at(-1);
   if (collection && dearest) collectible['order'] = collectible['listing'] = toWireOrder(dearest, collection, network);
   return response;
 };
@@ -36,13 +41,25 @@ export const floorIsMostExpensive: NonNullable<FaultHooks['transform']> = (ctx, 
 export const highestIsCheapest: NonNullable<FaultHooks['transform']> = (ctx, response) => {
   const body = response.body as Json | null;
   const request = parse(ctx.rawBody) as { contractAddress?: string; tokenId?: string; filter?: Json | null } | undefined;
-  if (ctx.operation !== 'Marketplace.GetHighestPriceListingForCollectible' || response.status !== 200 || !body?.['order'] || !ctx.network || !request?.tokenId) return response;
+  if (
+    ctx.operation !== 'Marketplace.GetHighestPriceListingForCollectible' ||
+    response.status !== 200 ||
+    !body?.['order'] ||
+    !ctx.network ||
+    !request?.tokenId
+  )
+    return response;
   const network = networkBySlug(ctx.network);
   const collection = findCollection(seeded().catalog(network), request.contractAddress);
   const filter = request.filter ?? {};
   const cheapest = collection?.orders
     .filter((o) => o.side === 'listing' && isOpen(o) && sameTokenId(o.tokenId, request.tokenId!))
-    .filter((o) => inList(o.createdBy, filter['createdBy']) && inList(o.marketplace, filter['marketplace']) && inList(o.currency.address, filter['currencies']))
+    .filter(
+      (o) =>
+        inList(o.createdBy, filter['createdBy']) &&
+        inList(o.marketplace, filter['marketplace']) &&
+        inList(o.currency.address, filter['currencies']),
+    )
     .sort(byUsd)[0];
   if (collection && cheapest) body['order'] = toWireOrder(cheapest, collection, network);
   return response;

@@ -13,7 +13,9 @@ import { defineHandler, requireNetwork } from '../handler.js';
 export const handler = defineHandler(TokenCollectionFilters, (req, ctx) => {
   const collection = findCollection(ctx.world.catalog(requireNetwork(ctx)), req.contractAddress);
   if (!collection) return { filters: [] };
-  return { filters: [intFilter('level', collection.tokens), stringFilter('rarity', collection.tokens), stringFilter('color', collection.tokens)] };
+  return {
+    filters: [intFilter('level', collection.tokens), stringFilter('rarity', collection.tokens), stringFilter('color', collection.tokens)],
+  };
 });
 
 function intFilter(name: 'level', tokens: readonly Token[]): PropertyFilterT {

@@ -27,13 +27,28 @@ export const handler = defineHandler(FeeOptions, (req, ctx) => {
   const symbol = nativeSymbol(network);
   const options: FeeOptionT[] = [
     {
-      token: { chainId: network.chainId, name: symbol, symbol, type: 'UNKNOWN', logoURL: `https://assets.reference.invalid/tokens/${symbol.toLowerCase()}.png`, decimals: 18 },
+      token: {
+        chainId: network.chainId,
+        name: symbol,
+        symbol,
+        type: 'UNKNOWN',
+        logoURL: `https://assets.reference.invalid/tokens/${symbol.toLowerCase()}.png`,
+        decimals: 18,
+      },
       to: relayer.feeCollector,
       value: nativeWei.toString(),
       gasLimit,
     },
     {
-      token: { chainId: network.chainId, name: usdc.name, symbol: usdc.symbol, type: 'ERC20_TOKEN', logoURL: 'https://assets.reference.invalid/tokens/usdc.png', decimals: usdc.decimals, contractAddress: usdc.address },
+      token: {
+        chainId: network.chainId,
+        name: usdc.name,
+        symbol: usdc.symbol,
+        type: 'ERC20_TOKEN',
+        logoURL: 'https://assets.reference.invalid/tokens/usdc.png',
+        decimals: usdc.decimals,
+        contractAddress: usdc.address,
+      },
       to: relayer.feeCollector,
       value: convertWei(nativeWei, wrappedNative.usdCents, usdc.usdCents, usdc.decimals).toString(),
       gasLimit,
