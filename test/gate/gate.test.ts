@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NETWORK_SLUGS } from '../../src/contract/networks.js';
 import { OPERATIONS, operationId } from '../../src/contract/operations.js';
-import { buildReport } from '../../src/report/build.js';
 import type { CheckResult, Report } from '../../src/report/model.js';
 import { workUnits } from '../../src/harness/work.js';
 import { parseShard, selectShard, shardUnits } from '../../src/gate/shard.js';
@@ -20,6 +19,7 @@ import { annotationLines, annotationsOf, MAX_ANNOTATIONS } from '../../src/gate/
 import { renderHistory } from '../../src/gate/history.js';
 import { renderJunit, renderMarkdown } from '../../reporters/render/index.js';
 import { MARKDOWN_MAX_CHARS } from '../../reporters/render/markdown.js';
+import { reportOf } from '../support/report-fixtures.js';
 
 const ALL_OPS = OPERATIONS.map(operationId);
 const FLOOR = 'Marketplace.GetFloorOrder';
@@ -44,33 +44,6 @@ function result(
     durationMs: 1,
     ...extra,
   };
-}
-
-function reportOf(results: readonly CheckResult[], run: Partial<Report['run']> = {}): Report {
-  return buildReport({
-    tool: { name: 'rpc-conformance', version: '0.1.0' },
-    contractVersion: 'v1',
-    run: {
-      startedAt: '2026-01-01T00:00:00.000Z',
-      durationMs: 1000,
-      seed: 7,
-      runs: 1,
-      strict: false,
-      readOnly: false,
-      targets: {
-        embedded: false,
-        marketplace: 'https://m.example',
-        api: 'https://a.example',
-        metadata: 'https://d.example',
-        relayer: 'https://r.example',
-        indexer: 'https://i.example',
-      },
-      networks: [...new Set(results.map((r) => r.network).filter((n): n is string => n !== null))],
-      operations: [...new Set(results.map((r) => r.operation))],
-      ...run,
-    },
-    results,
-  });
 }
 
 function tempFile(name: string, content: unknown): string {

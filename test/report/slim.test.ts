@@ -12,10 +12,10 @@ import { CHECK_CATALOGUE } from '../../src/checks/catalogue.js';
 import { publishable } from '../../src/contract/schema-files.js';
 import { checksOf, readReportFile } from '../../src/gate/report-checks.js';
 import { certify } from '../../src/lib/index.js';
-import { buildReport } from '../../src/report/build.js';
 import { ReportSchema, type CheckResult, type Report } from '../../src/report/model.js';
 import { FAULTS } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
+import { reportOf } from '../support/report-fixtures.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 import { SchemaValidators } from '../../src/validation/validators.js';
 
@@ -39,32 +39,6 @@ function result(checkId: string, status: CheckResult['status'], network: string 
     durationMs: 5,
     ...extra,
   };
-}
-
-function reportOf(results: CheckResult[]): Report {
-  return buildReport({
-    tool: { name: 'rpc-conformance', version: '0.1.0' },
-    contractVersion: 'v1',
-    run: {
-      startedAt: '2026-01-01T00:00:00.000Z',
-      durationMs: 1000,
-      seed: 7,
-      runs: 1,
-      strict: false,
-      readOnly: false,
-      targets: {
-        embedded: false,
-        marketplace: 'https://m.example',
-        api: 'https://a.example',
-        metadata: 'https://d.example',
-        relayer: 'https://r.example',
-        indexer: 'https://i.example',
-      },
-      networks: ['polygon'],
-      operations: [FLOOR],
-    },
-    results,
-  });
 }
 
 /** What every reader relies on, per check: where it is, what it is, how it ended and how to reproduce it. */

@@ -3,7 +3,7 @@
  * large reports, and a tiny XML well-formedness checker (no XML parser is installed, and none should be added
  * for this: the checker only has to understand what the renderers write).
  */
-import { countResults } from '../../src/report/build.js';
+import { buildReport, countResults } from '../../src/report/build.js';
 import type { CheckResult, Counts, Exchange, NetworkResult, OperationResult, Report } from '../../src/report/model.js';
 
 /** Everything a server could put in a string to break an output: markup, CDATA end, table pipes, controls. */
@@ -351,4 +351,32 @@ export function* walk(el: XmlElement): Generator<XmlElement> {
 /** All text inside an element, decoded. */
 export function textOf(el: XmlElement): string {
   return el.text + el.children.map(textOf).join('');
+}
+
+/** A report built from loose results, its networks and operations those of the results. */
+export function reportOf(results: readonly CheckResult[], run: Partial<Report['run']> = {}): Report {
+  return buildReport({
+    tool: { name: 'rpc-conformance', version: '0.1.0' },
+    contractVersion: 'v1',
+    run: {
+      startedAt: '2026-01-01T00:00:00.000Z',
+      durationMs: 1000,
+      seed: 7,
+      runs: 1,
+      strict: false,
+      readOnly: false,
+      targets: {
+        embedded: false,
+        marketplace: 'https://m.example',
+        api: 'https://a.example',
+        metadata: 'https://d.example',
+        relayer: 'https://r.example',
+        indexer: 'https://i.example',
+      },
+      networks: [...new Set(results.map((r) => r.network).filter((n): n is string => n !== null))],
+      operations: [...new Set(results.map((r) => r.operation))],
+      ...run,
+    },
+    results,
+  });
 }
