@@ -4,8 +4,6 @@
  * The report is written whatever happens: a run that cannot start, crashes or is stopped (a signal,
  * --max-duration) still leaves one, with the incident named.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ReportFolder } from '../../reporters/report-folder.js';
 import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
@@ -14,7 +12,6 @@ import { notRunResults } from '../report/not-run.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { resetBaseHealth } from '../harness/base-health.js';
-import { specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { RunCollector } from '../runner/collector.js';
 import { runChecksInThread } from '../runner/thread-engine.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
@@ -23,14 +20,11 @@ import type { Fixtures } from '../config/fixtures.js';
 import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
 import { selectedUnits } from '../harness/work.js';
-import { failsTheRun } from '../gate/report-checks.js';
 import { probeTargets } from './probe.js';
 import { runTerminal, type RunTerminal } from './terminal/index.js';
 import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
 import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
-
-export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export interface RunOutcome {
   /** 0 pass; 1 fail (or stopped by --max-duration); 130/143 interrupted by SIGINT/SIGTERM. */
@@ -44,8 +38,6 @@ export interface RunIo {
   /** The terminal, when a live display may draw on it; without one, plain lines through `log`. */
   readonly stream?: NodeJS.WriteStream;
 }
-
-export { specFileOf, WIRE_SPEC };
 
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
 
