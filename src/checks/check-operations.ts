@@ -17,7 +17,7 @@ const EVERY_OPERATION = [
   'src/harness/common-checks.ts',
   'src/harness/error-answers.ts',
   'src/harness/wrong-requests.ts',
-  'src/runner/collector.ts',
+  'src/report/not-run.ts',
 ];
 const PER_SERVICE = 'specs/wire.spec.ts';
 

@@ -19,19 +19,24 @@ export function notRunResults(
     if (!op) continue;
     for (const network of isPerNetwork(op) ? networks : [null]) {
       if (seen.has(`${operation}|${network ?? ''}`)) continue;
-      missing.push({
-        key: `${operation}:suite-error`,
-        checkId: 'suite-error',
-        operation,
-        network,
-        level: 'MUST',
-        status: 'errored',
-        title: checkDef('suite-error').title,
-        message: `${operation} on ${network ?? 'no network (global)'} [suite-error]: not run: ${why}`,
-        requests: 0,
-        durationMs: 0,
-      });
+      missing.push(suiteError(operation, network, `not run: ${why}`, 0));
     }
   }
   return missing;
+}
+
+/** One errored `suite-error` result: the checks of `operation` on `network` could not run, and why. */
+export function suiteError(operation: string, network: string | null, why: string, durationMs: number): CheckResult {
+  return {
+    key: `${operation}:suite-error`,
+    checkId: 'suite-error',
+    operation,
+    network,
+    level: 'MUST',
+    status: 'errored',
+    title: checkDef('suite-error').title,
+    message: `${operation} on ${network ?? 'no network (global)'} [suite-error]: ${why}`,
+    requests: 0,
+    durationMs,
+  };
 }

@@ -8,6 +8,7 @@ import type { ProgressListener } from '../../reporters/progress-events.js';
 import { applyExpectations, type Expectation } from '../gate/expectations.js';
 import { buildReport, countResults, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
+import { suiteError } from '../report/not-run.js';
 import { outputRedactor } from '../report/output-boundary.js';
 import { redactSecret, type Secrets } from '../report/redact.js';
 import type { UnitOutcome } from '../harness/suites.js';
@@ -68,7 +69,7 @@ export class RunCollector {
     if (outcome?.personal) outputRedactor().learnPersonal(outcome.personal);
     this.keyAnswers.refused += outcome?.keyAnswers?.refused ?? 0;
     this.keyAnswers.accepted += outcome?.keyAnswers?.accepted ?? 0;
-    const own = outcome ? [...outcome.results] : this.suiteError(unit);
+    const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
     const results = applyExpectations(own, this.options.expectations ?? []);
     this.results.push(...results);
     this.unitsDone += 1;
@@ -112,21 +113,8 @@ export class RunCollector {
   }
 
   /** A unit that ended without any result (it crashed) is one errored result. */
-  private suiteError(unit: UnitFinished): CheckResult[] {
+  private diedWithoutResults(unit: UnitFinished): CheckResult[] {
     if (unit.failure === undefined) return [];
-    return [
-      {
-        key: `${unit.suite}:suite-error`,
-        checkId: 'suite-error',
-        operation: unit.suite,
-        network: unit.network,
-        level: 'MUST',
-        status: 'errored',
-        title: 'The checks of this operation could not run',
-        message: redactSecret(`${unit.suite} on ${unit.network ?? 'global'} [suite-error]: ${unit.failure}`, this.options.accessKey),
-        requests: 0,
-        durationMs: unit.durationMs,
-      },
-    ];
+    return [suiteError(unit.suite, unit.network, redactSecret(unit.failure, this.options.accessKey), unit.durationMs)];
   }
 }
