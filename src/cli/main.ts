@@ -97,7 +97,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .addOption(
       option(
         '--engine <name>',
-        'thread: the checks run in one worker thread of this process (default, the leanest); vitest: the spec files run as vitest tests',
+        'thread: the checks run in one worker thread of this process, heap bounded (default); inline: in the main thread (no worker to boot: for programs that call the library many times); vitest: the spec files run as vitest tests',
       ),
     )
     .addOption(

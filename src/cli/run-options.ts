@@ -56,7 +56,7 @@ export { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
 /** How the spec files run: in one worker thread of this process (the default, the leanest), or as vitest tests. */
-export const ENGINES = ['thread', 'vitest'] as const;
+export const ENGINES = ['thread', 'inline', 'vitest'] as const;
 export type Engine = (typeof ENGINES)[number];
 
 /** What the CLI still has to supply for an embedded run: its own server's origin, key and fixtures. */

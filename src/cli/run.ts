@@ -13,6 +13,7 @@ import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { resetBaseHealth } from '../harness/base-health.js';
 import { RunCollector } from '../runner/collector.js';
+import { runChecksInline } from '../runner/inline-engine.js';
 import { runChecksInThread } from '../runner/thread-engine.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { targetsFromOrigin, type RunConfig } from '../config/run-config.js';
@@ -143,7 +144,8 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         const { runVitest } = await import('./vitest-engine.js');
         await runVitest(config, collector, { takeSignals: () => stopper.takeSignals(), onStop: (stop) => (stopRunNow = stop) });
       } else {
-        collector.finish(await runChecksInThread(config, collector, { onStop: (stop) => (stopRunNow = stop) }));
+        const engine = partial.engine === 'inline' ? runChecksInline : runChecksInThread;
+        collector.finish(await engine(config, collector, { onStop: (stop) => (stopRunNow = stop) }));
       }
     } catch (error) {
       runnerFailure = `the runner failed: ${(error as Error).message}`;
