@@ -80,6 +80,8 @@ export interface ObservedAnswer {
   readonly findings: ErrorFindings;
 }
 
+let nextSessionRank = 0;
+
 export class CheckSession {
   readonly results: CheckResult[] = [];
   readonly errorAnswers: ObservedAnswer[] = [];
@@ -105,6 +107,8 @@ export class CheckSession {
   private chosen: CheckSelection | undefined;
   /** The spec's example request and the server's answer to it, sent once and shared by every check. */
   exampleAnswer: (() => Promise<ExampleExchange>) | undefined;
+  /** When this session started among the process's: its requests are served before those of later ones. */
+  private readonly rank = nextSessionRank++;
 
   constructor(
     readonly op: OperationDef,
@@ -147,7 +151,7 @@ export class CheckSession {
   }
 
   /** Runs `body` as the check `id`; never throws: the outcome becomes a result. */
-  async check(id: CheckId, body: (run: CheckRun) => Promise<void>): Promise<CheckResult> {
+  async check(id: CheckId, body: (run: CheckRun) => Promise<void>, sideBySide = false): Promise<CheckResult> {
     this.chosen ??= checkSelection(this.config.checks);
     if (!this.chosen.executes(id)) return this.push(id, { status: 'skipped', message: 'not chosen (--checks, --skip-checks)' }, 0, 0);
     const def = checkDef(id);
@@ -165,7 +169,20 @@ export class CheckSession {
     } catch (error) {
       result = this.outcomeOf(id, error, run);
     }
-    return this.push(id, result, this.sent - sentBefore, Math.round(performance.now() - started));
+    // Side by side, the session's count also holds the other checks' requests: the check counts its own.
+    return this.push(id, result, sideBySide ? run.sent : this.sent - sentBefore, Math.round(performance.now() - started));
+  }
+
+  /**
+   * Runs `checks` at once (each touches only state of its own, so their order cannot change a verdict); their
+   * results are filed in the order given, as if they had run one after another.
+   */
+  async checkSideBySide(checks: readonly (readonly [CheckId, (run: CheckRun) => Promise<void>])[]): Promise<void> {
+    const from = this.results.length;
+    await Promise.all(checks.map(([id, body]) => this.check(id, body, true)));
+    const order = checks.map(([id]) => id);
+    const filed = this.results.splice(from).sort((a, b) => order.indexOf(a.checkId as CheckId) - order.indexOf(b.checkId as CheckId));
+    this.results.push(...filed);
   }
 
   /** A base that stopped answering: its checks end at once, errored with the reason, sending nothing more. */
@@ -298,6 +315,7 @@ export class CheckSession {
       abandon: () => baseDownReason(base),
       learn: (learned) => noteBaseOutcome(base, learned),
       givenUp: baseGivenUp(base),
+      rank: this.rank,
     });
     if (outcome.ok || !outcome.unsent) this.sent += 1;
     if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
@@ -428,6 +446,8 @@ export class CheckSession {
 /** What one check sees: sending, failing, skipping, with its exchanges attributed to it. */
 export class CheckRun {
   lastExchange: number | undefined;
+  /** Requests this check sent itself (through `send`). */
+  sent = 0;
   /** Extra reproduction hints (seed and path of a property). */
   reproductionNote: string | undefined;
 
@@ -451,6 +471,7 @@ export class CheckRun {
   /** Sends and returns the answer; a transport failure ends the check as errored. */
   async send(body: unknown, options: SendOptions = {}): Promise<HttpResponse & { index: number }> {
     const { index, outcome } = await this.session.send(this.id, body, options);
+    if (outcome.ok || !outcome.unsent) this.sent += 1;
     this.lastExchange = index;
     return this.answerOf(index, outcome);
   }

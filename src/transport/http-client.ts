@@ -55,6 +55,8 @@ export interface TransportOptions {
   readonly learn?: (outcome: HttpOutcome) => void;
   /** Gives up a request in flight (its base was found not answering): it ends then as a timeout with the reason. */
   readonly givenUp?: AbortSignal;
+  /** Who is served first when slots are scarce: the lowest rank (the run ranks a request by when its unit started). */
+  readonly rank?: number;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -96,7 +98,7 @@ export function send(request: HttpRequest, options: TransportOptions): Promise<H
     const outcome = await sendWithRetry(request, options);
     options.learn?.(outcome);
     return outcome;
-  });
+  }, options.rank);
 }
 
 /**

@@ -1,12 +1,23 @@
 /**
- * A counting semaphore with a first-come, first-served queue: at most `limit` holders at once. The run's
- * requests share one, so a run keeps a fixed number of requests in flight whatever the number of checks
- * waiting to send; the order in which a waiting check is served never changes what it sends.
+ * A counting semaphore: at most `limit` holders at once. The run's requests share one, so a run keeps a fixed
+ * number of requests in flight whatever the number of checks waiting to send.
+ *
+ * A freed slot goes to the waiter of lowest `rank` (first come, first served among equals). The run ranks a
+ * request by when its unit started, so the units started first — the long, ordered sequences among them — are
+ * never held behind the queue of every later unit: served in turn, each step of a 300-request sequence would
+ * wait for a slot as long as the answer itself. The order in which a waiter is served never changes what it sends.
  */
+interface Waiter {
+  readonly rank: number;
+  readonly arrival: number;
+  readonly wake: () => void;
+}
+
 export class Limiter {
   private active = 0;
-  private readonly waiting: (() => void)[] = [];
-  private head = 0;
+  private arrivals = 0;
+  /** A binary min-heap by (rank, arrival). */
+  private readonly waiting: Waiter[] = [];
 
   constructor(private limitValue: number) {
     if (!Number.isInteger(limitValue) || limitValue < 1)
@@ -19,11 +30,11 @@ export class Limiter {
 
   /** Holders now, and callers still waiting for a slot. */
   get load(): { readonly active: number; readonly waiting: number } {
-    return { active: this.active, waiting: this.waiting.length - this.head };
+    return { active: this.active, waiting: this.waiting.length };
   }
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    await this.acquire();
+  async run<T>(task: () => Promise<T>, rank = 0): Promise<T> {
+    await this.acquire(rank);
     try {
       return await task();
     } finally {
@@ -31,26 +42,53 @@ export class Limiter {
     }
   }
 
-  private acquire(): Promise<void> {
+  private acquire(rank: number): Promise<void> {
     if (this.active < this.limitValue) {
       this.active += 1;
       return Promise.resolve();
     }
-    return new Promise<void>((resolve) => this.waiting.push(resolve));
+    return new Promise<void>((wake) => this.push({ rank, arrival: this.arrivals++, wake }));
   }
 
   private release(): void {
-    if (this.head < this.waiting.length) {
-      const next = this.waiting[this.head]!;
-      this.head += 1;
-      // Compact now and then: a long run would otherwise keep every resolved waiter.
-      if (this.head > 1024 && this.head * 2 > this.waiting.length) {
-        this.waiting.splice(0, this.head);
-        this.head = 0;
-      }
-      next(); // the slot passes straight to the next waiter
-      return;
+    const next = this.pop();
+    if (next)
+      next.wake(); // the slot passes straight to the next waiter
+    else this.active -= 1;
+  }
+
+  private static before(a: Waiter, b: Waiter): boolean {
+    return a.rank < b.rank || (a.rank === b.rank && a.arrival < b.arrival);
+  }
+
+  private push(waiter: Waiter): void {
+    const heap = this.waiting;
+    heap.push(waiter);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!Limiter.before(heap[i]!, heap[parent]!)) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
     }
-    this.active -= 1;
+  }
+
+  private pop(): Waiter | undefined {
+    const heap = this.waiting;
+    const top = heap[0];
+    const last = heap.pop();
+    if (top === undefined || last === undefined || heap.length === 0) return top;
+    heap[0] = last;
+    let i = 0;
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let least = i;
+      if (left < heap.length && Limiter.before(heap[left]!, heap[least]!)) least = left;
+      if (right < heap.length && Limiter.before(heap[right]!, heap[least]!)) least = right;
+      if (least === i) return top;
+      [heap[i], heap[least]] = [heap[least]!, heap[i]!];
+      i = least;
+    }
   }
 }

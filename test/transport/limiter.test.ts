@@ -29,6 +29,27 @@ describe('Limiter', () => {
     expect(limiter.load).toEqual({ active: 0, waiting: 0 });
   });
 
+  it('gives a freed slot to the waiter of lowest rank, first come first served among equals', async () => {
+    const limiter = new Limiter(1);
+    const served: string[] = [];
+    let releaseHolder!: () => void;
+    const holder = limiter.run(() => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    const waiters = (
+      [
+        ['late unit, first', 5],
+        ['early unit', 1],
+        ['late unit, second', 5],
+        ['earliest unit', 0],
+      ] as const
+    ).map(([name, rank]) => limiter.run(async () => void served.push(name), rank));
+    expect(limiter.load).toEqual({ active: 1, waiting: 4 });
+    await new Promise((resolve) => setImmediate(resolve));
+    releaseHolder();
+    await Promise.all([holder, ...waiters]);
+    expect(served).toEqual(['earliest unit', 'early unit', 'late unit, first', 'late unit, second']);
+    expect(limiter.load).toEqual({ active: 0, waiting: 0 });
+  });
+
   it('frees the slot of a task that throws', async () => {
     const limiter = new Limiter(1);
     await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
