@@ -1,6 +1,6 @@
 import { RemoveAudienceContacts } from '../../src/contract/index.js';
 import { describeOperation, grounded, NOT_AN_ID, ownedAudience, ungrounded } from '../../src/harness/index.js';
-import { checkAudienceModel } from '../../src/harness/drivers/audience-model.js';
+import { checkAudienceModel, removalRulesSideBySide } from '../../src/harness/drivers/audience-model.js';
 
 describeOperation({
   op: RemoveAudienceContacts,
@@ -20,7 +20,9 @@ describeOperation({
     return (body) => ({ ...body, ...target });
   },
   // The model's removals also reach the fixtures' disposable audiences (and, with --allow-destructive, the
-  // fixtures' audience): these checks run one after another, and nothing else removes from those.
+  // fixtures' audience): nothing else removes from those, and these checks share them in turn unless each can
+  // have a share of its own.
+  checksSideBySide: removalRulesSideBySide,
   checks: {
     'remove-contacts-removes': (run) => checkAudienceModel(run, 'remove-contacts-removes'),
     'remove-contacts-count': (run) => checkAudienceModel(run, 'remove-contacts-count'),

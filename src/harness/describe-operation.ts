@@ -4,6 +4,7 @@
  */
 import { networkBySlug, type Network } from '../contract/networks.js';
 import { isPerNetwork, operationId, type OperationDef } from '../contract/operations.js';
+import type { CheckId } from '../checks/catalogue.js';
 import type { RunConfig } from '../config/run-config.js';
 import { runCommonChecks } from './common-checks.js';
 import type { OperationSpec } from './operation-spec.js';
@@ -33,8 +34,8 @@ async function runOperation<O extends OperationDef>(
   // reason; none sends anything (CheckSession.send refuses it besides).
   if (spec.op.writes && config.readOnly) session.blockAll(`--read-only: ${operationId(spec.op)} writes, so none of its checks is run`);
   await runCommonChecks(session, spec);
-  for (const [checkId, check] of Object.entries(spec.checks ?? {})) {
-    if (check) await session.check(checkId as never, check);
-  }
+  const own = Object.entries(spec.checks ?? {}).flatMap(([checkId, check]) => (check ? [[checkId as CheckId, check] as const] : []));
+  if (spec.checksSideBySide?.(config)) await session.checkSideBySide(own);
+  else for (const [checkId, check] of own) await session.check(checkId, check);
   return { results: session.results, personal: [...session.personal], keyAnswers: session.keyAnswers };
 }

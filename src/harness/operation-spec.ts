@@ -1,6 +1,7 @@
 /** What a spec file says about its operation: how to make a request that should succeed, and its own checks. */
 import type { CheckId } from '../checks/catalogue.js';
 import type { RequestOf, OperationDef } from '../contract/operations.js';
+import type { RunConfig } from '../config/run-config.js';
 import type { CheckRun, CheckSession } from './session.js';
 
 export interface Example<Body> {
@@ -39,4 +40,9 @@ export interface OperationSpec<O extends OperationDef> {
   readonly constrain?: (session: CheckSession) => Promise<SafeRewrite> | SafeRewrite;
   /** Checks particular to this operation, run after the common ones, in order. */
   readonly checks?: Partial<Record<CheckId, SpecificCheck>>;
+  /**
+   * True when, in this run, the checks above touch only state of their own each, so they may run side by side
+   * (against a distant target, one after another they would be the run's long tail).
+   */
+  readonly checksSideBySide?: (config: RunConfig) => boolean;
 }

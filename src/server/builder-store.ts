@@ -73,6 +73,9 @@ export class BuilderStore {
       [1, 'Early supporters'],
       [1, 'Newsletter'],
       [2, 'Holders'],
+      // Seeded last, so the audiences above keep their seeded contents whatever is added here.
+      [1, 'Waitlist'],
+      [1, 'Beta testers'],
     ];
     for (const [projectId, name] of seeded) {
       const at = rfc3339(SEED_EPOCH + rng.int(0, 90) * 86_400);
@@ -84,12 +87,14 @@ export class BuilderStore {
   }
 
   /**
-   * The IDs the fixtures name: a project with its first seeded audience (to read) and its second (one the
-   * suite may empty).
+   * The IDs the fixtures name: a project with its first seeded audience (to read) and the other seeded
+   * audiences of that project (ones the suite may empty: one for each of its removal checks, so that they
+   * can run side by side).
    */
-  get fixtureIds(): { projectId: number; audienceId: number; disposableAudienceId: number } {
-    const [first, second] = this.seededAudiences as [AudienceRecord, AudienceRecord];
-    return { projectId: first.projectId, audienceId: first.id, disposableAudienceId: second.id };
+  get fixtureIds(): { projectId: number; audienceId: number; disposableAudienceIds: number[] } {
+    const [first, ...rest] = this.seededAudiences as [AudienceRecord, ...AudienceRecord[]];
+    const disposable = rest.filter((a) => a.projectId === first.projectId).map((a) => a.id);
+    return { projectId: first.projectId, audienceId: first.id, disposableAudienceIds: disposable };
   }
 
   /** The project exists, else ProjectNotFound (3002). */

@@ -2,7 +2,7 @@
  * The reference server describes its own seeded data in the `--fixtures` format (src/config/fixtures.ts), so
  * an embedded run needs no fixtures file: for every network a collection with an open listing and a listed
  * token, a tradable swap pair with a funded user, and an account; for Builder a project, an audience to read
- * and one audience the suite may empty.
+ * and the audiences the suite may empty.
  */
 import type { Fixtures, NetworkFixtures } from '../config/fixtures.js';
 import { NETWORKS } from '../contract/networks.js';
@@ -39,7 +39,7 @@ export function describeFixtures(world: SeededWorld, builder: BuilderStore): Fix
   const ids = builder.fixtureIds;
   return {
     networks,
-    builder: { projectId: ids.projectId, audienceId: ids.audienceId, disposableAudienceIds: [ids.disposableAudienceId] },
+    builder: { projectId: ids.projectId, audienceId: ids.audienceId, disposableAudienceIds: ids.disposableAudienceIds },
     limitedKey: { deniedOperations: [...LIMITED_KEY_DENIED] },
   };
 }

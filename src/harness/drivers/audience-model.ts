@@ -9,7 +9,8 @@
  * Safe writes: the model removes contacts only from audiences this run created, and — for the removal rules —
  * from the audiences the user gave up (fixtures' `disposableAudienceIds`; with --allow-destructive the
  * fixtures' audience too). Those are touched by nothing else that runs concurrently: the round-trip rule (in
- * another spec file) only ever touches audiences it created.
+ * another spec file) only ever touches audiences it created, and the removal rules either take turns or, when
+ * each can have audiences of its own, run side by side on their own shares.
  */
 import fc from 'fast-check';
 import { recordOf } from '../../contract/json-values.js';
@@ -21,8 +22,30 @@ import { assertProperty } from '../property.js';
 import { givenRemovableAudiences } from '../safe-writes.js';
 import { deriveSeed } from '../seeds.js';
 import type { CheckRun } from '../session.js';
+import type { RunConfig } from '../../config/run-config.js';
 
-export type AudienceRule = 'audience-round-trip' | 'remove-contacts-removes' | 'remove-contacts-count' | 'remove-contacts-idempotent';
+export type AudienceRule = 'audience-round-trip' | RemovalRule;
+const REMOVAL_RULES = ['remove-contacts-removes', 'remove-contacts-count', 'remove-contacts-idempotent'] as const;
+type RemovalRule = (typeof REMOVAL_RULES)[number];
+
+/**
+ * Whether the removal rules can each have audiences of their own, and so run side by side: when the user gave
+ * no audience (each rule removes only from those it creates) or at least one per rule (each gets its share).
+ * With fewer, the rules share what was given and must take turns.
+ */
+export function removalRulesSideBySide(config: RunConfig): boolean {
+  const given = givenRemovableAudiences(config).length;
+  return given === 0 || given >= REMOVAL_RULES.length;
+}
+
+/** The given audiences `rule` may remove from: its share when the rules run side by side, else all of them. */
+function givenFor(rule: AudienceRule, config: RunConfig): ReturnType<typeof givenRemovableAudiences> {
+  if (rule === 'audience-round-trip') return [];
+  const given = givenRemovableAudiences(config);
+  if (!removalRulesSideBySide(config)) return given;
+  const share = REMOVAL_RULES.indexOf(rule);
+  return given.filter((_, i) => i % REMOVAL_RULES.length === share);
+}
 
 /** Commands per run after the setup (create + read); short, so a counterexample reads at a glance. */
 const MAX_COMMANDS = 8;
@@ -72,7 +95,7 @@ type Command = fc.AsyncCommand<AudienceModel, System>;
 export async function checkAudienceModel(run: CheckRun, rule: AudienceRule): Promise<void> {
   const projectId = run.config.fixtures.builder?.projectId;
   if (projectId === undefined) run.skip('no builder.projectId in the fixtures: the suite has no project to create audiences in');
-  const given = rule === 'audience-round-trip' ? [] : givenRemovableAudiences(run.config);
+  const given = givenFor(rule, run.config);
   const tally = { judged: 0, contacts: false };
   let created = 0;
   const names = () => `conformance-${run.config.seed}-${rule}-${++created}`;
