@@ -1,7 +1,7 @@
 /**
  * The main job, end to end: `conformance run` with no target certifies the embedded reference server on all
  * 39 networks — exit 0, every network green, the four report files written and report.json valid against
- * the published schema. The clean half of "every check both ways" (test/faults.test.ts is the other half).
+ * the published schema. The clean half of "every check both ways" (test/faults/ is the other half).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

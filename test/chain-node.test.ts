@@ -22,7 +22,7 @@ import { startReferenceServer, type FaultHooks, type RunningReferenceServer } fr
 import { BIN, brokenResults, readReport, runCli } from './support/run-cli.js';
 
 const SLUGS = ['polygon', 'xai-sepolia'] as const;
-/** Each test runs the CLI in a child process, alongside the other test files: generous, as test/faults.test.ts. */
+/** Each test runs the CLI in a child process, alongside the other test files: generous, as the fault table. */
 const CLI_TEST_MS = 240_000;
 const CHECK = 'native-balance-matches-chain-node';
 const BALANCE = 'Indexer.GetNativeTokenBalance';
