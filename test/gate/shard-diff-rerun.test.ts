@@ -6,14 +6,13 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBroken } from '../../src/report/broken-checks.js';
 import type { Report } from '../../src/report/model.js';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { readReport, runCli, targetArgs, type CliResult } from '../support/run-cli.js';
+import { readReport, runCliInProcess as runCli, targetArgs, type CliResult } from '../support/run-cli.js';
 
 const SCOPE = [
   '--networks',
@@ -48,15 +47,17 @@ beforeAll(async () => {
   broken = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [faultByName('one-broken-network')!.hooks] });
   clean = await startReferenceServer({ host: '127.0.0.1', port: 0 });
   const target = targetArgs(broken);
-  const shards = [];
-  for (const i of [1, 2, 3]) shards.push(await runCli(['run', ...target.args, ...SCOPE, '--shard', `${i}/3`], target.env));
-  unsharded = await runCli(['run', ...target.args, ...SCOPE], target.env);
   const cleanTarget = targetArgs(clean);
-  cleanRun = await runCli(['run', ...cleanTarget.args, ...SCOPE], cleanTarget.env);
+  // Independent runs, side by side: each has its own report folder and output redactor.
+  const shards = Promise.all([1, 2, 3].map((i) => runCli(['run', ...target.args, ...SCOPE, '--shard', `${i}/3`], target.env)));
+  [unsharded, cleanRun] = await Promise.all([
+    runCli(['run', ...target.args, ...SCOPE], target.env),
+    runCli(['run', ...cleanTarget.args, ...SCOPE], cleanTarget.env),
+  ]);
   mergeDir = mkdtempSync(join(tmpdir(), 'merged-'));
   summaryFile = join(mkdtempSync(join(tmpdir(), 'summary-')), 'summary.md');
   writeFileSync(summaryFile, '');
-  merged = await runCli(['merge', ...shards.map((s) => s.reportDir), '--report-dir', mergeDir], {
+  merged = await runCli(['merge', ...(await shards).map((s) => s.reportDir), '--report-dir', mergeDir], {
     GITHUB_ACTIONS: 'true',
     GITHUB_STEP_SUMMARY: summaryFile,
   });
@@ -170,22 +171,7 @@ describe('rerun', () => {
 });
 
 describe('usage', () => {
-  /** The command line in-process (as bin/conformance.mjs calls it): exit code and what it printed. */
-  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
-    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void err.push(line));
-    try {
-      process.exitCode = undefined;
-      const code = await main(args);
-      return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-    } finally {
-      process.exitCode = undefined;
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const cli = runCli;
 
   it('every gate command has --help (exit 0) and refuses a missing argument (exit 2)', async () => {
     for (const command of ['expectations', 'diff', 'rerun', 'merge', 'history']) {
