@@ -10,7 +10,7 @@ import { NETWORK_SLUGS } from '../src/contract/networks.js';
 import { publishable } from '../src/contract/schema-files.js';
 import { ReportSchema, type Report } from '../src/report/model.js';
 import { SchemaValidators } from '../src/validation/validators.js';
-import { brokenResults, readReport, runCli, type CliResult } from './support/run-cli.js';
+import { brokenResults, readReport, runCliInProcess, type CliResult } from './support/run-cli.js';
 
 const KEY = 'certify-test-key-5f0c2a9e';
 
@@ -19,7 +19,7 @@ describe('conformance run (embedded reference server, all networks)', () => {
   let report: Report;
 
   beforeAll(async () => {
-    result = await runCli(['run', '--seed', '20261122'], { CONFORMANCE_ACCESS_KEY: KEY });
+    result = await runCliInProcess(['run', '--seed', '20261122'], { CONFORMANCE_ACCESS_KEY: KEY });
     report = readReport(result.reportDir);
   }, 300_000);
 
