@@ -1,7 +1,7 @@
 /**
  * The main job, end to end: `conformance run` with no target certifies the embedded reference server on all
  * 39 networks — exit 0, every network green, the four report files written and report.json valid against
- * the published schema. The clean half of "every check both ways" (test/faults.test.ts is the other half).
+ * the published schema. The clean half of "every check both ways" (test/faults/ is the other half).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import { NETWORK_SLUGS } from '../src/contract/networks.js';
 import { publishable } from '../src/contract/schema-files.js';
 import { ReportSchema, type Report } from '../src/report/model.js';
 import { SchemaValidators } from '../src/validation/validators.js';
-import { brokenResults, readReport, runCli, type CliResult } from './support/run-cli.js';
+import { brokenResults, readReport, runCliInProcess, type CliResult } from './support/run-cli.js';
 
 const KEY = 'certify-test-key-5f0c2a9e';
 
@@ -19,7 +19,7 @@ describe('conformance run (embedded reference server, all networks)', () => {
   let report: Report;
 
   beforeAll(async () => {
-    result = await runCli(['run', '--seed', '20261122'], { CONFORMANCE_ACCESS_KEY: KEY });
+    result = await runCliInProcess(['run', '--seed', '20261122'], { CONFORMANCE_ACCESS_KEY: KEY });
     report = readReport(result.reportDir);
   }, 300_000);
 

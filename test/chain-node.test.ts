@@ -19,10 +19,10 @@ import { networkBySlug } from '../src/contract/networks.js';
 import type { Report } from '../src/report/model.js';
 import { FAULTS } from '../src/server/faults.js';
 import { startReferenceServer, type FaultHooks, type RunningReferenceServer } from '../src/server/index.js';
-import { BIN, brokenResults, readReport, runCli } from './support/run-cli.js';
+import { BIN, brokenResults, readReport, runCliInProcess } from './support/run-cli.js';
 
 const SLUGS = ['polygon', 'xai-sepolia'] as const;
-/** Each test runs the CLI in a child process, alongside the other test files: generous, as test/faults.test.ts. */
+/** Each test runs the command line, alongside the other test files: generous, as the fault table. */
 const CLI_TEST_MS = 240_000;
 const CHECK = 'native-balance-matches-chain-node';
 const BALANCE = 'Indexer.GetNativeTokenBalance';
@@ -101,7 +101,7 @@ async function certify(options: { faults?: readonly FaultHooks[]; chainRpcUrl?: 
   };
   const file = join(mkdtempSync(join(tmpdir(), 'conformance-chain-')), 'fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures));
-  const result = await runCli(
+  const result = await runCliInProcess(
     [
       'run',
       '--target',

@@ -13,7 +13,7 @@ import { FAULTS } from '../src/server/faults.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { FaultHooks, RunningReferenceServer } from '../src/server/types.js';
 import { echoingChainNode, everyByte, prefixProxy, slicesIn } from './support/hostile.js';
-import { brokenResults, readReport, runCli, targetArgs } from './support/run-cli.js';
+import { brokenResults, readReport, runCliInProcess, targetArgs } from './support/run-cli.js';
 
 const KEY = 'Kf93hq7Zp2LmX4vB8nR1tY6wQ0sD5gJa';
 const TENANT = 's3cr3tTenantToken42';
@@ -64,7 +64,7 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
     const node = await echoingChainNode();
     plain.push(proxy.server, node.server);
     const base = `${proxy.origin}${prefix}`;
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'run',
         '--marketplace-url',
@@ -123,7 +123,7 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
         },
       },
     ]);
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'run',
         '--target',
@@ -177,7 +177,7 @@ describe.concurrent('safe writes trust nothing the server says', () => {
     };
     const before = await contactsOf();
     const target = targetArgs(server);
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'run',
         ...target.args,
@@ -201,7 +201,7 @@ describe.concurrent('safe writes trust nothing the server says', () => {
   it('--read-only with only write operations selected sends nothing at all, not even the reachability probe', async () => {
     const server = await reference();
     const target = targetArgs(server);
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['run', ...target.args, '--read-only', '--operations', 'Builder.CreateAudience,Builder.RemoveAudienceContacts', '--seed', '5'],
       target.env,
     );
@@ -227,7 +227,7 @@ describe.concurrent('bounded and plain about refusals', () => {
       },
     ]);
     const target = targetArgs(server);
-    const result = await runCli(
+    const result = await runCliInProcess(
       ['run', ...target.args, '--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder', '--runs', '2', '--seed', '5'],
       target.env,
     );
@@ -242,7 +242,7 @@ describe.concurrent('bounded and plain about refusals', () => {
 
   it('a refused key is said at the top of the output and of every report, its checks errored, exit 1', async () => {
     const server = await reference();
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'run',
         '--target',

@@ -7,13 +7,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS, operationId, rpcPath } from '../src/contract/index.js';
 import { contractSchemaFiles, publishable } from '../src/contract/schema-files.js';
 import { componentName } from '../src/docs/openapi.js';
-import { runCli } from './support/run-cli.js';
+import { runCliInProcess } from './support/run-cli.js';
 
 type Json = Record<string, unknown>;
 let doc: Json;
 
 beforeAll(async () => {
-  const result = await runCli(['openapi']);
+  const result = await runCliInProcess(['openapi']);
   expect(result.code, result.stderr).toBe(0);
   doc = JSON.parse(result.stdout) as Json;
 });

@@ -15,7 +15,7 @@ import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../src/cont
 import { refusalOf } from '../src/harness/safe-writes.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
-import { brokenResults, readReport, runCli } from './support/run-cli.js';
+import { brokenResults, readReport, runCliInProcess } from './support/run-cli.js';
 
 const BUILDER = ['Builder.CreateAudience', 'Builder.GetAudience', 'Builder.RemoveAudienceContacts'];
 const WRITES = ['Builder.CreateAudience', 'Builder.RemoveAudienceContacts'];
@@ -31,7 +31,7 @@ async function runAgainst(flags: readonly string[], fixtures: (own: Fixtures) =>
   servers.push(server);
   const file = join(mkdtempSync(join(tmpdir(), 'conformance-fixtures-')), 'fixtures.json');
   writeFileSync(file, JSON.stringify(fixtures(server.fixtures)));
-  const result = await runCli(
+  const result = await runCliInProcess(
     [
       'run',
       '--target',

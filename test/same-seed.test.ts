@@ -6,7 +6,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
-import { readReport, runCli, targetArgs } from './support/run-cli.js';
+import { readReport, runCli, runCliInProcess, targetArgs } from './support/run-cli.js';
 import type { Report } from '../src/report/model.js';
 
 const OPERATIONS = [
@@ -43,7 +43,8 @@ it('two runs with one seed, on either engine, send the same requests and reach t
   server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
   const target = targetArgs(server);
   const args = ['run', ...target.args, '--networks', 'polygon', '--operations', OPERATIONS.join(','), '--runs', '3', '--seed', '77'];
-  const first = await runCli(args, target.env);
+  const first = await runCliInProcess(args, target.env);
+  // The vitest engine starts vitest and takes the process's signals: its own process, not this test runner's.
   const second = await runCli([...args, '--engine', 'vitest'], target.env);
   const [a, b] = [requestsOf(readReport(first.reportDir)), requestsOf(readReport(second.reportDir))];
   expect(a.size).toBeGreaterThan(50);

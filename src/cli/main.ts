@@ -33,7 +33,17 @@ Exit codes:
   2    a usage or configuration error (refused before anything is sent), or a report that could not be written
   130  stopped by SIGINT (143: SIGTERM); the report is written, marked interrupted`;
 
-export function buildProgram(io: { log: (line: string) => void; error: (line: string) => void; stream?: NodeJS.WriteStream }): Command {
+/** What the commands write to and read of their process; the exit code goes to `exitCode` when given. */
+export interface ProgramIo {
+  readonly log: (line: string) => void;
+  readonly error: (line: string) => void;
+  readonly stream?: NodeJS.WriteStream;
+  readonly env?: NodeJS.ProcessEnv;
+  readonly exitCode?: (code: number) => void;
+}
+
+export function buildProgram(io: ProgramIo): Command {
+  const exit = (code: number): void => (io.exitCode ? io.exitCode(code) : void (process.exitCode = code));
   const program = new Command('conformance')
     .description('Contract-conformance suite for the Marketplace, Swap, Metadata, Relayer, Indexer and Builder RPC interface')
     .version(TOOL.version)
@@ -113,7 +123,7 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
       // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
       const { runConformance } = await import('./run.js');
       const outcome = await runConformance(options, io);
-      process.exitCode = outcome.exitCode;
+      exit(outcome.exitCode);
       await gitHubReport(raw.github, outcome.report, io);
     });
 
@@ -154,17 +164,17 @@ export function buildProgram(io: { log: (line: string) => void; error: (line: st
     .description('print the contract as an OpenAPI 3.1 document (JSON) for Prism, client generators and other tools')
     .action(async () => io.log(JSON.stringify((await import('../docs/openapi.js')).openApiDocument(), null, 2)));
 
-  registerGateCommands(program, io);
-  return withOptionSources(program);
+  registerGateCommands(program, io, exit);
+  return withOptionSources(program, io.env);
 }
 
-async function gitHubReport(flag: boolean | undefined, report: Report, io: { log: (line: string) => void }): Promise<void> {
+async function gitHubReport(flag: boolean | undefined, report: Report, io: ProgramIo): Promise<void> {
   const github = await import('../gate/github.js');
-  if (github.githubEnabled(flag)) github.publishReport(report, io);
+  if (github.githubEnabled(flag, io.env)) github.publishReport(report, io, io.env);
 }
 
 /** The commands of the regression gate and the nightly; their logic lives in src/gate/. */
-function registerGateCommands(program: Command, io: { log: (line: string) => void; error: (line: string) => void }): void {
+function registerGateCommands(program: Command, io: ProgramIo, exit: (code: number) => void): void {
   program
     .command('expectations')
     .description("write an expectations file (known failures) from a report's failures, sorted; fill in each reason")
@@ -172,7 +182,7 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .option('--out <file>', 'write the file here (default: stdout)')
     .action(async (report: string, raw: { out?: string }) => {
       const { expectationsCommand } = await import('../gate/expectations.js');
-      process.exitCode = expectationsCommand(report, raw, io);
+      exit(expectationsCommand(report, raw, io));
     });
 
   program
@@ -189,8 +199,9 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
       const result = diffCommand(base, head, raw);
       io.log(result.text.trimEnd());
       const github = await import('../gate/github.js');
-      if (github.githubEnabled(raw.github)) github.publishToGitHub(result.text, github.annotationsOfDiff(result.diff), { log: io.log });
-      process.exitCode = result.exitCode;
+      if (github.githubEnabled(raw.github, io.env))
+        github.publishToGitHub(result.text, github.annotationsOfDiff(result.diff), { log: io.log }, io.env);
+      exit(result.exitCode);
     });
 
   program
@@ -210,7 +221,7 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .addOption(option('--report-dir <dir>', "where the re-run's report goes (default: conformance-rerun/)"))
     .action(async (report: string, raw: RawRerunOptions) => {
       const { rerunCommand } = await import('../gate/rerun.js');
-      process.exitCode = (await rerunCommand(report, raw, io)).exitCode;
+      exit((await rerunCommand(report, raw, io)).exitCode);
     });
 
   program
@@ -224,7 +235,7 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
       const merged = mergeCommand(dirs, raw.reportDir ?? DEFAULT_REPORT_DIR);
       for (const line of mergedSummary(merged)) io.log(line);
       await gitHubReport(raw.github, merged.report, io);
-      process.exitCode = merged.exitCode;
+      exit(merged.exitCode);
     });
 
   program
@@ -234,22 +245,40 @@ function registerGateCommands(program: Command, io: { log: (line: string) => voi
     .option('--out <file>', 'the HTML file to write (required)')
     .action(async (dirs: string[], raw: { out?: string }) => {
       const { historyCommand } = await import('../gate/history.js');
-      process.exitCode = historyCommand(dirs, raw.out, io);
+      exit(historyCommand(dirs, raw.out, io));
     });
 }
 
-export async function main(argv: readonly string[]): Promise<number> {
-  // Every line leaves through the output redactor; a reader that went away (| head) costs lines, not the report.
+/** What the command line reads and writes of its process: the real one by default, the tool's tests give their own. */
+export interface CliHost {
+  readonly env: NodeJS.ProcessEnv;
+  readonly stdout: (line: string) => void;
+  readonly stderr: (line: string) => void;
+  /** The terminal a live display may draw on; without one, plain lines through `stdout`. */
+  readonly stream?: NodeJS.WriteStream;
+}
+
+function processHost(): CliHost {
+  // A reader that went away (| head) costs lines, not the report.
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  const io = {
-    log: (line: string) => console.log(redactOutput(line)),
-    error: (line: string) => console.error(redactOutput(line)),
-    stream: process.stdout,
+  return { env: process.env, stdout: (line) => console.log(line), stderr: (line) => console.error(line), stream: process.stdout };
+}
+
+/** Runs the command line and answers its exit code; it never sets the process's. */
+export async function main(argv: readonly string[], host: CliHost = processHost()): Promise<number> {
+  // Every line leaves through the output redactor.
+  let exitCode = 0;
+  const io: ProgramIo = {
+    log: (line: string) => host.stdout(redactOutput(line)),
+    error: (line: string) => host.stderr(redactOutput(line)),
+    ...(host.stream ? { stream: host.stream } : {}),
+    env: host.env,
+    exitCode: (code) => (exitCode = code),
   };
   const program = buildProgram(io);
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+    return exitCode;
   } catch (error) {
     if (error instanceof UsageError || error instanceof ReportFolderError) {
       io.error(`conformance: ${error.message}`);

@@ -48,6 +48,7 @@ export function withOptionSources(program: Command, env: NodeJS.ProcessEnv = pro
 }
 
 function applySources(command: Command, env: NodeJS.ProcessEnv): void {
+  for (const flag of command.options) valueFromEnv(command, flag, env);
   const fromFile = configFileValues(command);
   for (const flag of settableOptions(command)) {
     const key = flag.attributeName();
@@ -59,12 +60,22 @@ function applySources(command: Command, env: NodeJS.ProcessEnv): void {
         command.setOptionValueWithSource(key, fromEnv, 'env');
         continue;
       }
-    } else if (source === 'env') {
-      // An empty variable is an unset one (CI templates often expand to ''); any other value wins over the file.
-      if (command.getOptionValue(key) !== '') continue;
-      command.setOptionValueWithSource(key, undefined, 'default');
-    }
+    } else if (source === 'env') continue;
     const value = fromFile.get(flagName(flag));
     if (value !== undefined) command.setOptionValueWithSource(key, value, 'config');
   }
+}
+
+/**
+ * A flag's CONFORMANCE_<FLAG> value, read from `env` (commander read the process's, which a caller running the
+ * command line in-process may not mean). An empty variable is an unset one (CI templates often expand to '').
+ */
+function valueFromEnv(command: Command, flag: Option, env: NodeJS.ProcessEnv): void {
+  if (flag.envVar === undefined || flag.isBoolean()) return;
+  const key = flag.attributeName();
+  const source = command.getOptionValueSource(key);
+  if (source === 'cli') return;
+  const value = env[flag.envVar];
+  if (value !== undefined && value !== '') command.setOptionValueWithSource(key, value, 'env');
+  else if (source === 'env') command.setOptionValueWithSource(key, undefined, 'default');
 }

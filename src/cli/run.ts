@@ -38,6 +38,8 @@ export interface RunIo {
   readonly log: (line: string) => void;
   /** The terminal, when a live display may draw on it; without one, plain lines through `log`. */
   readonly stream?: NodeJS.WriteStream;
+  /** Where colour preferences (NO_COLOR, FORCE_COLOR) are read; default: the process's. */
+  readonly env?: NodeJS.ProcessEnv;
 }
 
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
@@ -46,7 +48,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
   const started = new Date();
   // The probe runs on this thread: what an earlier run in this process learnt about a base does not carry over.
   resetBaseHealth();
-  const terminal = runTerminal(partial, io.log, io.stream);
+  const terminal = runTerminal(partial, io.log, io.stream, io.env);
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
   const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);

@@ -1,7 +1,7 @@
 /**
  * Named faults: deliberately broken variants of the reference server (GUIDE.md example 6). Each breaks one
  * rule and lists the checks that must catch it, on which operation and network; the self-test
- * (test/faults.test.ts) runs the suite against each and asserts that exactly those checks fail. A check id
+ * (test/faults/) runs the suite against each and asserts that exactly those checks fail. A check id
  * that no fault trips has not been shown to be able to fail.
  */
 import type { CheckId } from '../checks/catalogue.js';
@@ -31,7 +31,7 @@ export interface Fault {
   readonly timeoutMs?: number;
   /**
    * The checks it trips compare with a chain node (--chain-rpc-url): test/chain-node.test.ts runs it against a
-   * reference server backed by a local node, test/faults.test.ts leaves it out.
+   * reference server backed by a local node, test/faults/ leaves it out.
    */
   readonly chainNode?: boolean;
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { brokenResults, readReport, runCli, targetArgs } from '../support/run-cli.js';
+import { brokenResults, readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
 
 const FAULTS = ['wrong-field-type', 'verbose-error-message'];
 let server: RunningReferenceServer;
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 describe.concurrent('the terminal after a failing run', () => {
   it('lists each failing check once with its networks and reproduction, MUST before SHOULD, without colour under NO_COLOR', async () => {
-    const result = await runCli(['run', ...target.args, ...scope], target.env);
+    const result = await runCliInProcess(['run', ...target.args, ...scope], target.env);
     expect(result.code, result.stderr).toBe(1);
     const out = result.stdout;
     expect(out).toMatch(/^✘ polygon\s+\d+ passed\s+\d+ MUST failed/m);
@@ -41,7 +41,7 @@ describe.concurrent('the terminal after a failing run', () => {
   }, 240_000);
 
   it('--quiet prints the verdict line only; FORCE_COLOR colours it', async () => {
-    const result = await runCli(['run', ...target.args, ...scope, '--quiet'], { ...target.env, FORCE_COLOR: '1' });
+    const result = await runCliInProcess(['run', ...target.args, ...scope, '--quiet'], { ...target.env, FORCE_COLOR: '1' });
     expect(result.code, result.stderr).toBe(1);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
@@ -50,7 +50,10 @@ describe.concurrent('the terminal after a failing run', () => {
   }, 240_000);
 
   it('--verbose prints every request; --checks reports only the chosen checks', async () => {
-    const result = await runCli(['run', ...target.args, ...scope, '--verbose', '--checks', 'response-schema,auth-missing-key'], target.env);
+    const result = await runCliInProcess(
+      ['run', ...target.args, ...scope, '--verbose', '--checks', 'response-schema,auth-missing-key'],
+      target.env,
+    );
     expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(
       /^→ POST http:\/\/127\.0\.0\.1:\d+\/marketplace\/(polygon|xai-sepolia)\/rpc\/Marketplace\/GetFloorOrder \[response-schema\] 200 \d+ ms$/m,
@@ -71,7 +74,10 @@ describe.concurrent('the terminal after a failing run', () => {
   }, 240_000);
 
   it('--skip-checks leaves the skipped check out and the failure it would have shown with it', async () => {
-    const result = await runCli(['run', ...target.args, ...scope, '--skip-checks', 'response-schema,valid-request-not-5xx'], target.env);
+    const result = await runCliInProcess(
+      ['run', ...target.args, ...scope, '--skip-checks', 'response-schema,valid-request-not-5xx'],
+      target.env,
+    );
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('✔ PASS');
     const report = readReport(result.reportDir);

@@ -1,15 +1,15 @@
-/** `conformance serve` as a demonstration (faults, a port in use) and `conformance checks`, run as a user would. */
+/** `conformance serve` as a demonstration (faults, a port in use) and `conformance checks`; only the running server is its own process. */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../src/cli/checks-command.js';
 import { CHECK_CATALOGUE } from '../../src/checks/catalogue.js';
 import { FAULTS } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
-import { BIN, runCli } from '../support/run-cli.js';
+import { BIN, runCliInProcess } from '../support/run-cli.js';
 
 describe.concurrent('conformance serve', () => {
   it('--list-faults names every fault of the table', async () => {
-    const result = await runCli(['serve', '--list-faults'], {}, 60_000);
+    const result = await runCliInProcess(['serve', '--list-faults']);
     expect(result.code).toBe(0);
     for (const fault of FAULTS) expect(result.stdout).toMatch(new RegExp(`^${fault.name}\\s+\\S`, 'm'));
   }, 60_000);
@@ -18,7 +18,7 @@ describe.concurrent('conformance serve', () => {
     const busy = await startReferenceServer({ port: 0 });
     try {
       const port = new URL(busy.origin).port;
-      const result = await runCli(['serve', '--port', port], {}, 60_000);
+      const result = await runCliInProcess(['serve', '--port', port]);
       expect(result.code).toBe(2);
       expect(result.stderr.trim()).toBe(
         `conformance: cannot listen on 127.0.0.1:${port}: the port is in use by another process; choose another --port, or leave it out for a free one (EADDRINUSE)`,
@@ -78,9 +78,9 @@ describe('conformance checks', () => {
 
   it('--format json is the catalogue with operations and needs; md is a table; text is the default', async () => {
     const [json, md, text] = await Promise.all([
-      runCli(['checks', '--format', 'json'], {}, 60_000),
-      runCli(['checks', '--format', 'md'], {}, 60_000),
-      runCli(['checks'], {}, 60_000),
+      runCliInProcess(['checks', '--format', 'json']),
+      runCliInProcess(['checks', '--format', 'md']),
+      runCliInProcess(['checks']),
     ]);
     expect(json.code).toBe(0);
     const listed = JSON.parse(json.stdout) as {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { readReport, runCli, targetArgs } from '../support/run-cli.js';
+import { readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
 
 const OPS = 'Marketplace.GetFloorOrder,Relayer.FeeOptions,Indexer.GetNativeTokenBalance,Metadata.TokenCollectionFilters,API.GetSwapPrices';
 let server: RunningReferenceServer;
@@ -18,7 +18,7 @@ describe.concurrent('naming the target', () => {
   it('each base separately, relayer and indexer per network through {network}', async () => {
     const { args, env } = targetArgs(server);
     const fixtures = args.slice(args.indexOf('--fixtures'), args.indexOf('--fixtures') + 2);
-    const result = await runCli(
+    const result = await runCliInProcess(
       [
         'run',
         '--marketplace-url',
@@ -52,7 +52,7 @@ describe.concurrent('naming the target', () => {
 
   it('from CONFORMANCE_* variables alone, and the key never reaches the report', async () => {
     const { args, env } = targetArgs(server);
-    const result = await runCli(['run', '--networks', 'base', '--runs', '2', '--seed', '6'], {
+    const result = await runCliInProcess(['run', '--networks', 'base', '--runs', '2', '--seed', '6'], {
       ...env,
       CONFORMANCE_TARGET: server.origin,
       CONFORMANCE_FIXTURES: args[args.indexOf('--fixtures') + 1]!,

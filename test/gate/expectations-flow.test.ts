@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { readReport, runCli, targetArgs } from '../support/run-cli.js';
+import { readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
 
 const servers: RunningReferenceServer[] = [];
 afterAll(async () => {
@@ -37,7 +37,7 @@ const SCOPE = [
 
 async function run(target: RunningReferenceServer, ...extra: string[]) {
   const t = targetArgs(target);
-  return runCli(['run', ...t.args, ...SCOPE, ...extra], t.env);
+  return runCliInProcess(['run', ...t.args, ...SCOPE, ...extra], t.env);
 }
 
 describe('run --expectations', () => {
@@ -48,7 +48,7 @@ describe('run --expectations', () => {
     expect(first.stdout).toContain('[order-chain-id]');
 
     const file = join(mkdtempSync(join(tmpdir(), 'expectations-')), 'expectations.json');
-    const written = await runCli(['expectations', first.reportDir, '--out', file]);
+    const written = await runCliInProcess(['expectations', first.reportDir, '--out', file]);
     expect(written.code, written.stderr).toBe(0);
     expect(JSON.parse(readFileSync(file, 'utf8')).expectations).toEqual([
       { check: 'Marketplace.GetFloorOrder:order-chain-id', networks: ['xai-sepolia'], reason: 'TODO' },
@@ -88,7 +88,7 @@ describe('run --expectations', () => {
       file,
       JSON.stringify({ expectations: [{ check: 'Marketplace.GetFloorOrder:order-chain-id', networks: ['atlantis'], reason: 'x' }] }),
     );
-    const result = await runCli(['run', '--expectations', file]);
+    const result = await runCliInProcess(['run', '--expectations', file]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
       `conformance: --expectations: ${file} /expectations/0: unknown network slug(s) atlantis for Marketplace.GetFloorOrder:order-chain-id`,

@@ -6,14 +6,13 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBroken } from '../../src/report/broken-checks.js';
 import type { Report } from '../../src/report/model.js';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { readReport, runCli, targetArgs, type CliResult } from '../support/run-cli.js';
+import { readReport, runCliInProcess, targetArgs, type CliResult } from '../support/run-cli.js';
 
 const SCOPE = [
   '--networks',
@@ -48,15 +47,17 @@ beforeAll(async () => {
   broken = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [faultByName('one-broken-network')!.hooks] });
   clean = await startReferenceServer({ host: '127.0.0.1', port: 0 });
   const target = targetArgs(broken);
-  const shards = [];
-  for (const i of [1, 2, 3]) shards.push(await runCli(['run', ...target.args, ...SCOPE, '--shard', `${i}/3`], target.env));
-  unsharded = await runCli(['run', ...target.args, ...SCOPE], target.env);
   const cleanTarget = targetArgs(clean);
-  cleanRun = await runCli(['run', ...cleanTarget.args, ...SCOPE], cleanTarget.env);
+  // Independent runs, side by side: each has its own report folder and output redactor.
+  const shards = Promise.all([1, 2, 3].map((i) => runCliInProcess(['run', ...target.args, ...SCOPE, '--shard', `${i}/3`], target.env)));
+  [unsharded, cleanRun] = await Promise.all([
+    runCliInProcess(['run', ...target.args, ...SCOPE], target.env),
+    runCliInProcess(['run', ...cleanTarget.args, ...SCOPE], cleanTarget.env),
+  ]);
   mergeDir = mkdtempSync(join(tmpdir(), 'merged-'));
   summaryFile = join(mkdtempSync(join(tmpdir(), 'summary-')), 'summary.md');
   writeFileSync(summaryFile, '');
-  merged = await runCli(['merge', ...shards.map((s) => s.reportDir), '--report-dir', mergeDir], {
+  merged = await runCliInProcess(['merge', ...(await shards).map((s) => s.reportDir), '--report-dir', mergeDir], {
     GITHUB_ACTIONS: 'true',
     GITHUB_STEP_SUMMARY: summaryFile,
   });
@@ -100,7 +101,7 @@ describe('run --shard i/n and merge', () => {
   });
 
   it('refuses a set with a missing shard, naming it (exit 2, one line)', async () => {
-    const result = await runCli(['merge', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'm-'))]);
+    const result = await runCliInProcess(['merge', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'm-'))]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim()).toMatch(/^conformance: merge: .*report\.json is not a shard's report/);
   });
@@ -108,12 +109,12 @@ describe('run --shard i/n and merge', () => {
 
 describe('diff', () => {
   it('exits 1 on new failures and lists them per check with their networks; the other way round they are fixed', async () => {
-    const regress = await runCli(['diff', cleanRun.reportDir, unsharded.reportDir]);
+    const regress = await runCliInProcess(['diff', cleanRun.reportDir, unsharded.reportDir]);
     expect(regress.code, regress.stderr).toBe(1);
     const newSection = regress.stdout.slice(regress.stdout.indexOf('## New failures'), regress.stdout.indexOf('## Fixed'));
     expect(newSection).toContain('`Marketplace.GetCountOfFilteredCollectibles:response-schema` | MUST | base |');
     expect(newSection).not.toContain('polygon');
-    const fixed = await runCli(['diff', unsharded.reportDir, cleanRun.reportDir, '--format', 'json']);
+    const fixed = await runCliInProcess(['diff', unsharded.reportDir, cleanRun.reportDir, '--format', 'json']);
     expect(fixed.code, fixed.stderr).toBe(0);
     const diff = JSON.parse(fixed.stdout) as {
       fixed: { key: string; network: string }[];
@@ -133,7 +134,7 @@ describe('diff', () => {
     cpSync(join(cleanRun.reportDir, 'report.json'), join(other, 'report.json'));
     const report = JSON.parse(readFileSync(join(other, 'report.json'), 'utf8')) as Report;
     writeFileSync(join(other, 'report.json'), JSON.stringify({ ...report, contractVersion: 'some-other-contract' }));
-    const result = await runCli(['diff', other, cleanRun.reportDir]);
+    const result = await runCliInProcess(['diff', other, cleanRun.reportDir]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toContain('of contract version some-other-contract');
@@ -146,7 +147,7 @@ describe('rerun', () => {
     const failing = failures.networks.flatMap((n) => n.operations.flatMap((o) => o.checks.filter(isBroken)));
     expect(failing.length).toBeGreaterThan(0);
 
-    const same = await runCli(['rerun', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))], {
+    const same = await runCliInProcess(['rerun', unsharded.reportDir, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))], {
       CONFORMANCE_ACCESS_KEY: broken.accessKey,
     });
     expect(same.code, same.stdout + same.stderr).toBe(1);
@@ -157,7 +158,7 @@ describe('rerun', () => {
     expect(same.stdout).toContain('in 1 operation × network unit(s) with seed 11');
 
     const cleanTarget = targetArgs(clean);
-    const fixed = await runCli(
+    const fixed = await runCliInProcess(
       ['rerun', unsharded.reportDir, '--target', clean.origin, '--report-dir', mkdtempSync(join(tmpdir(), 'rerun-'))],
       cleanTarget.env,
     );
@@ -170,22 +171,7 @@ describe('rerun', () => {
 });
 
 describe('usage', () => {
-  /** The command line in-process (as bin/conformance.mjs calls it): exit code and what it printed. */
-  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    const out: string[] = [];
-    const err: string[] = [];
-    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
-    const error = vi.spyOn(console, 'error').mockImplementation((line: string) => void err.push(line));
-    try {
-      process.exitCode = undefined;
-      const code = await main(args);
-      return { code, stdout: out.join('\n'), stderr: err.join('\n') };
-    } finally {
-      process.exitCode = undefined;
-      log.mockRestore();
-      error.mockRestore();
-    }
-  }
+  const cli = runCliInProcess;
 
   it('every gate command has --help (exit 0) and refuses a missing argument (exit 2)', async () => {
     for (const command of ['expectations', 'diff', 'rerun', 'merge', 'history']) {
@@ -209,7 +195,7 @@ describe('usage', () => {
 
   it('history writes one self-contained page of several runs', async () => {
     const out = join(mkdtempSync(join(tmpdir(), 'history-')), 'history.html');
-    const result = await runCli(['history', cleanRun.reportDir, unsharded.reportDir, '--out', out]);
+    const result = await runCliInProcess(['history', cleanRun.reportDir, unsharded.reportDir, '--out', out]);
     expect(result.code, result.stderr).toBe(0);
     const html = readFileSync(out, 'utf8');
     expect(html).toContain('<td class="net">base</td>');

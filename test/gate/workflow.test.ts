@@ -5,15 +5,15 @@
  * report. The first pass (the nightly, a conformant server) leaves the report the second pass (a pull request
  * whose server broke a check) is compared with. The workflow's own seed and GITHUB_ACTIONS are used.
  */
-import { execFile } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { BIN, readReport } from '../support/run-cli.js';
+import { readReport, runCliInProcess } from '../support/run-cli.js';
 
 const WORKFLOW = readFileSync(join(import.meta.dirname, '..', '..', 'examples', 'github', 'conformance.yml'), 'utf8');
 
@@ -36,18 +36,23 @@ interface Step {
   readonly stderr: string;
 }
 
-function sh(command: string, cwd: string, env: Record<string, string>): Promise<Step> {
-  const local = command.replace(/^npx conformance /, `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} `);
-  return new Promise((resolve) => {
-    execFile(
-      'bash',
-      ['-c', local],
-      { cwd, env: { ...process.env, ...env, NO_COLOR: '1' }, timeout: 300_000, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        resolve({ command, code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-      },
-    );
+/** Flags whose value is a path, relative to the job's working directory. */
+const PATH_FLAGS = new Set(['--report-dir', '--expectations', '--fixtures', '--out', '--config']);
+
+/**
+ * Runs a workflow step's `npx conformance …` as the job would: bash expands its words (the `$(…)` of the step)
+ * in the job's working directory, and the command line runs in this process with its paths resolved there.
+ */
+async function sh(command: string, cwd: string, env: Record<string, string>): Promise<Step> {
+  const words = execFileSync('bash', ['-c', `printf '%s\\0' ${command.replace(/^npx conformance /, '')}`], { cwd, encoding: 'utf8' })
+    .split('\0')
+    .slice(0, -1);
+  const args = words.map((word, i) => {
+    const previous = words[i - 1] ?? '';
+    const positional = i > 0 && !word.startsWith('-') && (i === 1 || !previous.startsWith('-'));
+    return PATH_FLAGS.has(previous) || positional ? resolve(cwd, word) : word;
   });
+  return { command, ...(await runCliInProcess(args, env)) };
 }
 
 /** One pass of the workflow in `workspace` against `server`: the shard job per matrix value, then the merge job. */

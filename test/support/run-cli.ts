@@ -1,10 +1,16 @@
-/** Runs the real command line in a child process, as a user would, and reads what it wrote. */
+/**
+ * Runs the command line as a user would and reads what it wrote: in this process (`runCliInProcess`, the
+ * default of the tool's tests), or in a child process (`runCli`) for what only a process shows: signals, a
+ * closed stdout, the start-up itself.
+ */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBroken } from '../../src/report/broken-checks.js';
 import { readReportFile } from '../../src/gate/report-checks.js';
+import { main } from '../../src/cli/main.js';
+import { withOwnOutputBoundary } from '../../src/report/output-boundary.js';
 import type { Report } from '../../src/report/model.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 
@@ -17,9 +23,14 @@ export interface CliResult {
   readonly reportDir: string;
 }
 
-export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
+/** `args` with a fresh temporary --report-dir when a run names none. */
+function withReportDir(args: readonly string[]): { withDir: readonly string[]; reportDir: string } {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-report-'));
-  const withDir = args.includes('--report-dir') || args[0] !== 'run' ? args : [...args, '--report-dir', reportDir];
+  return { withDir: args.includes('--report-dir') || args[0] !== 'run' ? args : [...args, '--report-dir', reportDir], reportDir };
+}
+
+export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
+  const { withDir, reportDir } = withReportDir(args);
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -31,6 +42,24 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
       },
     );
   });
+}
+
+/**
+ * The command line's `main` in this process, with the environment of `runCli` (this process's plus `env`) and
+ * its output caught as a child's would be; several may run at once, each behind its own output redactor.
+ */
+export async function runCliInProcess(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const { withDir, reportDir } = withReportDir(args);
+  let stdout = '';
+  let stderr = '';
+  const code = await withOwnOutputBoundary(() =>
+    main(withDir, {
+      env: { ...process.env, ...env, NO_COLOR: '1' },
+      stdout: (line) => (stdout += `${line}\n`),
+      stderr: (line) => (stderr += `${line}\n`),
+    }),
+  );
+  return { code, stdout, stderr, reportDir };
 }
 
 /** The report.json of `dir`, every check whole (report.json keeps little of a passed check). */

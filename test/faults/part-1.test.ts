@@ -1,0 +1,3 @@
+import { describeFaultsOfPart } from './fault-table.js';
+
+describeFaultsOfPart(1);
