@@ -17,3 +17,7 @@ export interface CheckDef {
 
 export const IF = 'interface.md';
 export const WF = 'wire-facts.md';
+
+/** Sentences more than one check rests on. */
+export const SLUG = `${IF} §Base addresses: "The chain is implied by the slug, so Marketplace requests carry no chain identifier field"`;
+export const ROUND_TRIP = `${IF} §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"`;

@@ -11,8 +11,16 @@ import { CheckSession } from './session.js';
 import { registerSuite, type UnitOutcome } from './suites.js';
 import { isSelected } from './work.js';
 
+/** Every operation described so far, by id: the catalogue generator reads their checks from here. */
+const described = new Map<string, OperationSpec<OperationDef>>();
+
+export function describedOperations(): ReadonlyMap<string, OperationSpec<OperationDef>> {
+  return described;
+}
+
 export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>): void {
   const id = operationId(spec.op);
+  described.set(id, spec as unknown as OperationSpec<OperationDef>);
   registerSuite({
     name: id,
     units: (config, ownsGlobal) =>
@@ -33,8 +41,6 @@ async function runOperation<O extends OperationDef>(
   // reason; none sends anything (CheckSession.send refuses it besides).
   if (spec.op.writes && config.readOnly) session.blockAll(`--read-only: ${operationId(spec.op)} writes, so none of its checks is run`);
   await runCommonChecks(session, spec);
-  for (const [checkId, check] of Object.entries(spec.checks ?? {})) {
-    if (check) await session.check(checkId as never, check);
-  }
+  for (const check of spec.checks ?? []) await session.check(check);
   return { results: session.results, personal: [...session.personal], keyAnswers: session.keyAnswers };
 }

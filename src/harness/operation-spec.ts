@@ -1,7 +1,7 @@
 /** What a spec file says about its operation: how to make a request that should succeed, and its own checks. */
-import type { CheckId } from '../checks/catalogue.js';
+import type { CheckDefinition } from '../checks/definition.js';
 import type { RequestOf, OperationDef } from '../contract/operations.js';
-import type { CheckRun, CheckSession } from './session.js';
+import type { CheckSession } from './session.js';
 
 export interface Example<Body> {
   readonly body: Body;
@@ -23,8 +23,6 @@ export interface ExampleContext<O extends OperationDef> {
 /** Rewrites a generated request body (a JSON object) so that it only names what the suite may touch. */
 export type SafeRewrite = (body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
 
-export type SpecificCheck = (run: CheckRun) => Promise<void>;
-
 export interface OperationSpec<O extends OperationDef> {
   readonly op: O;
   readonly example: (ctx: ExampleContext<O>) => Promise<Example<RequestOf<O>>> | Example<RequestOf<O>>;
@@ -38,5 +36,5 @@ export interface OperationSpec<O extends OperationDef> {
    */
   readonly constrain?: (session: CheckSession) => Promise<SafeRewrite> | SafeRewrite;
   /** Checks particular to this operation, run after the common ones, in order. */
-  readonly checks?: Partial<Record<CheckId, SpecificCheck>>;
+  readonly checks?: readonly CheckDefinition<NoInfer<O>>[];
 }

@@ -5,6 +5,8 @@
  * Generated invalid bodies are judged the same way by invalid-request-not-5xx.
  */
 import type { CheckId } from '../checks/catalogue.js';
+import { IF } from '../checks/catalogue-types.js';
+import { defineCheck } from '../checks/definition.js';
 import type { CheckSession } from './session.js';
 import { Inconclusive } from './outcomes.js';
 
@@ -18,8 +20,16 @@ const WRONG_REQUESTS: Partial<Record<CheckId, string>> = {
   'bad-route': 'an unknown method name',
 };
 
-export async function judgeWrongRequestsNot5xx(session: CheckSession): Promise<void> {
-  await session.check('wrong-request-not-5xx', async (run) => {
+export const WRONG_REQUEST_NOT_5XX = defineCheck({
+  id: 'wrong-request-not-5xx',
+  level: 'MUST',
+  area: 'wire',
+  title:
+    'Every deliberately wrong request (wrong Content-Type, non-POST, unknown method, missing or wrong key, malformed body) is answered without 5xx, whatever its own check expects',
+  basis: `${IF} §Errors: "Client errors are returned with 4xx statuses and server errors with 5xx statuses" (which 4xx is a convention; that a client's mistake is not a 5xx is the document's)`,
+  judges: 'other-answers',
+  async run(run) {
+    const session = run.session;
     if (!session.exchanges.some((outcome) => outcome.ok)) {
       throwIfTargetSilent(session);
       run.skip('no request of this operation got an answer');
@@ -36,8 +46,8 @@ export async function judgeWrongRequestsNot5xx(session: CheckSession): Promise<v
       });
     }
     if (wrong[0]) run.adopt(wrong[0].index);
-  });
-}
+  },
+});
 
 /**
  * When no request of the session got any answer because the target did not give one (a timeout, a reset), a
