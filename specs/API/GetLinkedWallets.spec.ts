@@ -9,7 +9,7 @@ describeOperation({
   // The parent proves control with a real EIP-191 signature made here. That signature form is wire-facts.md §6,
   // not the document: a server that refuses it breaks a SHOULD (linked-wallets-parent-signature-accepted), not
   // response-schema's MUST.
-  example: async ({ session }) => {
+  example: async ({ session, network }) => {
     const parent = seededKey({ session }, 'example');
     const message = parentMessage(parent.address);
     return ungrounded(
@@ -17,7 +17,7 @@ describeOperation({
         parentWalletAddress: parent.address.toLowerCase(),
         parentWalletMessage: message,
         parentWalletSignature: await parent.signMessage({ message }),
-        signatureChainId: String(session.network!.chainId),
+        signatureChainId: String(network.chainId),
       },
       'how the parent signs its message (EIP-191) is a convention of wire-facts.md §6, not stated by the document',
     );

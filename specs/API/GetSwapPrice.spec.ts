@@ -22,14 +22,14 @@ function slippageAnswer(json: unknown, slippage: number): SlippageAnswer | strin
 
 describeOperation({
   op: GetSwapPrice,
-  example: ({ session, generated }) => {
+  example: ({ session, network, generated }) => {
     const swap = swapPairOf(session.fixtures);
-    if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
+    if (!swap) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       buyCurrencyAddress: swap.buyCurrencyAddress,
       sellCurrencyAddress: swap.sellCurrencyAddress,
       buyAmount: swap.buyAmount,
-      chainId: session.network.chainId,
+      chainId: network.chainId,
       slippagePercentage: 1,
     });
   },

@@ -8,14 +8,14 @@ import { judgeMaxPrices, NULL_SWAP_PRICES } from '../../src/semantics/swap.js';
 
 describeOperation({
   op: GetSwapPrices,
-  example: ({ session, generated }) => {
+  example: ({ session, network, generated }) => {
     const swap = swapPairOf(session.fixtures);
-    if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
+    if (!swap) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       userAddress: swap.userAddress,
       buyCurrencyAddress: swap.buyCurrencyAddress,
       buyAmount: swap.buyAmount,
-      chainId: session.network.chainId,
+      chainId: network.chainId,
     });
   },
   checks: [

@@ -11,15 +11,15 @@ const NULL_QUOTE = 'swapQuote is null, which the document allows ("Unless stated
 
 describeOperation({
   op: GetSwapQuote,
-  example: ({ session, generated }) => {
+  example: ({ session, network, generated }) => {
     const swap = swapPairOf(session.fixtures);
-    if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
+    if (!swap) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       userAddress: swap.userAddress,
       sellCurrencyAddress: swap.sellCurrencyAddress,
       buyCurrencyAddress: swap.buyCurrencyAddress,
       buyAmount: swap.buyAmount,
-      chainId: session.network.chainId,
+      chainId: network.chainId,
       includeApprove: true,
     });
   },

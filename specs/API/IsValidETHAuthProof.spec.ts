@@ -8,10 +8,10 @@ import { acceptedForm, claimsTime, expectProofRefused, probeForm, seededKey } fr
 describeOperation({
   op: IsValidETHAuthProof,
   // A proof made and signed here: any server can judge it, so the request is grounded without fixtures.
-  example: async ({ session }) => {
+  example: async ({ session, network }) => {
     const account = seededKey({ session }, 'example');
     const proof = await makeProof(account, freshClaims(claimsTime()), 'eip712');
-    return grounded({ chainId: String(session.network!.chainId), walletAddress: account.address.toLowerCase(), ethAuthProofString: proof });
+    return grounded({ chainId: String(network.chainId), walletAddress: account.address.toLowerCase(), ethAuthProofString: proof });
   },
   checks: [
     {

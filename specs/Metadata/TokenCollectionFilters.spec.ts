@@ -6,10 +6,10 @@ import { asClause, filtersInAnswer, judgeIntRanges, judgeStringFilters } from '.
 
 describeOperation({
   op: TokenCollectionFilters,
-  example: ({ session, generated }) => {
+  example: ({ session, network, generated }) => {
     const collection = session.fixtures?.collection;
-    if (!collection || !session.network) return ungrounded(generated(), 'no collection in the fixtures for this network');
-    return grounded({ chainId: String(session.network.chainId), contractAddress: collection.address });
+    if (!collection) return ungrounded(generated(), 'no collection in the fixtures for this network');
+    return grounded({ chainId: String(network.chainId), contractAddress: collection.address });
   },
   checks: [
     {

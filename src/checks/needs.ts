@@ -25,12 +25,12 @@ const need = <T>(def: NeedDef<T>): NeedDef<T> => def;
 
 export const NEEDS = {
   collection: need({
-    says: 'fixture: networks.<slug>.collection',
+    says: 'fixture: collection',
     missing: 'no collection in the fixtures for this network',
     value: (ctx) => ctx.fixtures?.collection,
   }),
   'collection.listedTokenId': need({
-    says: 'fixture: networks.<slug>.collection.listedTokenId',
+    says: 'fixture: collection.listedTokenId',
     missing: 'no collection with a listed token in the fixtures for this network',
     value: (ctx) => {
       const collection = ctx.fixtures?.collection;
@@ -38,12 +38,12 @@ export const NEEDS = {
     },
   }),
   'swap-pair': need<SwapPair>({
-    says: 'fixture: networks.<slug>.swap (the pair)',
+    says: 'fixture: swap (a pair)',
     missing: 'no swap pair in the fixtures for this network',
     value: (ctx) => swapPairOf(ctx.fixtures),
   }),
   'swap.illiquidCurrencyAddress': need({
-    says: 'fixture: networks.<slug>.swap.illiquidCurrencyAddress',
+    says: 'fixture: swap.illiquidCurrencyAddress',
     missing: 'the fixtures name no swap.illiquidCurrencyAddress for this network',
     value: (ctx) => ctx.fixtures?.swap?.illiquidCurrencyAddress,
   }),

@@ -30,6 +30,7 @@ function exampleOf(session: CheckSession): Promise<Example<unknown>> {
   return session.memoize('example', async () =>
     spec.example({
       session,
+      network: session.network,
       generated: () => {
         const seed = deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'example');
         return fc.sample(validRequest(spec.op, contextOf(session)), { seed, numRuns: 1 })[0] as never;

@@ -1,6 +1,6 @@
 /** What a spec file says about its operation: how to make a request that should succeed, and its own checks. */
 import type { CheckDefinition } from '../checks/definition.js';
-import type { RequestOf, OperationDef } from '../contract/operations.js';
+import type { NetworkOf, OperationDef, RequestOf } from '../contract/operations.js';
 import type { CheckSession } from './session.js';
 
 export interface Example<Body> {
@@ -16,6 +16,8 @@ export interface Example<Body> {
 
 export interface ExampleContext<O extends OperationDef> {
   readonly session: CheckSession;
+  /** The session's network: always one for an operation that is per network. */
+  readonly network: NetworkOf<O>;
   /** A generated valid request for this operation and network (seeded): the fallback without fixtures. */
   generated(): RequestOf<O>;
 }
