@@ -22,6 +22,7 @@ const BAD_ROUTE = defineCheck({
   area: 'wire',
   title: 'An unknown method name gets 404 WebrpcBadRoute',
   basis: `${WF} §5: "unknown path → 404 WebrpcBadRoute"`,
+  wrongOnPurpose: 'an unknown method name',
   async run(run) {
     const service = run.session.operationId as ServiceName;
     const url = `${serviceBase(run.config.targets, service, run.network)}${serviceDef(service).pathPrefix}/NoSuchMethodForConformance`;

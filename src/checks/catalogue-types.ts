@@ -21,6 +21,8 @@ export interface CheckDef {
   readonly writes?: boolean;
   /** Its verdict is drawn from the answers the session's other checks received. */
   readonly judges?: 'other-answers';
+  /** What its requests get wrong on purpose (wrong-request-not-5xx judges their answers). */
+  readonly wrongOnPurpose?: string;
   /** Decided from what this other check found (one request, two verdicts): it runs when this one does. */
   readonly judgedFrom?: string;
   /** `<Service>.<Method>` ids of the operations it runs on. */

@@ -124,6 +124,7 @@ export const CHECKS = [
     title: 'A request without X-Access-Key is answered 401 Unauthorized, code 1000',
     basis:
       'interface.md §Authentication 3: "A missing or unacceptable key is answered with the Unauthorized error (status 401, code 1000)"',
+    wrongOnPurpose: 'no X-Access-Key',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -153,6 +154,7 @@ export const CHECKS = [
     title: 'A request with an unacceptable X-Access-Key is answered 401 Unauthorized, code 1000',
     basis:
       'interface.md §Authentication 3: "A missing or unacceptable key is answered with the Unauthorized error (status 401, code 1000)"',
+    wrongOnPurpose: 'an unacceptable X-Access-Key',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -211,6 +213,7 @@ export const CHECKS = [
     area: 'wire',
     title: 'A body that is not JSON is a client error (4xx with an error object)',
     basis: 'interface.md §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"',
+    wrongOnPurpose: 'a body that is not JSON',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -268,6 +271,7 @@ export const CHECKS = [
     area: 'wire',
     title: 'A method other than POST gets 405 WebrpcBadMethod with Allow: POST',
     basis: 'wire-facts.md §5: "a method other than POST → 405 WebrpcBadMethod with header Allow: POST"',
+    wrongOnPurpose: 'GET instead of POST',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -296,6 +300,7 @@ export const CHECKS = [
     area: 'wire',
     title: 'A Content-Type other than application/json gets 400 WebrpcBadRequest',
     basis: 'wire-facts.md §5: "a Content-Type other than application/json ... → 400 WebrpcBadRequest"',
+    wrongOnPurpose: 'Content-Type text/plain',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -585,6 +590,7 @@ export const CHECKS = [
     area: 'wire',
     title: 'An unknown method name gets 404 WebrpcBadRoute',
     basis: 'wire-facts.md §5: "unknown path → 404 WebrpcBadRoute"',
+    wrongOnPurpose: 'an unknown method name',
     operations: [],
     services: ['Marketplace', 'Metadata', 'API', 'Relayer', 'Indexer', 'Builder'],
   },

@@ -24,6 +24,8 @@ export interface CheckMeta {
   readonly writes?: boolean;
   /** Its verdict is drawn from the answers the session's other checks received. */
   readonly judges?: 'other-answers';
+  /** What its requests get wrong on purpose: a client's mistake, so a 5xx to them fails wrong-request-not-5xx. */
+  readonly wrongOnPurpose?: string;
 }
 
 /** A check with a body of its own, run by a session of operation `O`. */

@@ -61,6 +61,7 @@ function metadataOf(def: AnyCheck): Omit<CheckDef, 'operations' | 'services'> {
     ...(def.needs?.length ? { needs: def.needs } : {}),
     ...(def.writes ? { writes: true } : {}),
     ...(def.judges ? { judges: def.judges } : {}),
+    ...(def.wrongOnPurpose ? { wrongOnPurpose: def.wrongOnPurpose } : {}),
     ...('judgedFrom' in def ? { judgedFrom: def.judgedFrom } : {}),
   };
 }

@@ -127,6 +127,7 @@ export const AUTH_MISSING_KEY = defineCheck({
   area: 'auth',
   title: 'A request without X-Access-Key is answered 401 Unauthorized, code 1000',
   basis: `${IF} §Authentication 3: "A missing or unacceptable key is answered with the Unauthorized error (status 401, code 1000)"`,
+  wrongOnPurpose: 'no X-Access-Key',
   async run(run) {
     expectUnauthorized(run, await run.send((await exampleOf(run.session)).body, { accessKey: false }));
   },
@@ -138,6 +139,7 @@ export const AUTH_INVALID_KEY = defineCheck({
   area: 'auth',
   title: 'A request with an unacceptable X-Access-Key is answered 401 Unauthorized, code 1000',
   basis: `${IF} §Authentication 3: "A missing or unacceptable key is answered with the Unauthorized error (status 401, code 1000)"`,
+  wrongOnPurpose: 'an unacceptable X-Access-Key',
   async run(run) {
     expectUnauthorized(run, await run.send((await exampleOf(run.session)).body, { accessKey: UNACCEPTABLE_KEY }));
   },
@@ -181,6 +183,7 @@ export const MALFORMED_JSON = defineCheck({
   area: 'wire',
   title: 'A body that is not JSON is a client error (4xx with an error object)',
   basis: `${IF} §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"`,
+  wrongOnPurpose: 'a body that is not JSON',
   async run(run) {
     let answer: HttpResponse & { index: number };
     try {
@@ -222,6 +225,7 @@ export const BAD_METHOD = defineCheck({
   area: 'wire',
   title: 'A method other than POST gets 405 WebrpcBadMethod with Allow: POST',
   basis: `${WF} §5: "a method other than POST → 405 WebrpcBadMethod with header Allow: POST"`,
+  wrongOnPurpose: 'GET instead of POST',
   async run(run) {
     const answer = await run.send(undefined, { method: 'GET', contentType: null });
     expectError(run, answer, 405, 'WebrpcBadMethod');
@@ -249,6 +253,7 @@ export const BAD_CONTENT_TYPE = defineCheck({
   area: 'wire',
   title: 'A Content-Type other than application/json gets 400 WebrpcBadRequest',
   basis: `${WF} §5: "a Content-Type other than application/json ... → 400 WebrpcBadRequest"`,
+  wrongOnPurpose: 'Content-Type text/plain',
   async run(run) {
     const answer = await run.send((await exampleOf(run.session)).body, { contentType: 'text/plain' });
     expectError(run, answer, 400, 'WebrpcBadRequest');

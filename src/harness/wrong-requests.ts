@@ -4,21 +4,14 @@
  * so a 5xx to any of them breaks interface.md §Errors at MUST level even where their own check is a SHOULD.
  * Generated invalid bodies are judged the same way by invalid-request-not-5xx.
  */
-import type { CheckId } from '../checks/catalogue.js';
+import { CHECK_CATALOGUE } from '../checks/catalogue.js';
 import { IF } from '../checks/catalogue-types.js';
 import { defineCheck } from '../checks/definition.js';
 import type { CheckSession } from './session.js';
 import { Inconclusive } from './outcomes.js';
 
-/** The checks whose requests are deliberately wrong, and what is wrong with each. */
-const WRONG_REQUESTS: Partial<Record<CheckId, string>> = {
-  'auth-missing-key': 'no X-Access-Key',
-  'auth-invalid-key': 'an unacceptable X-Access-Key',
-  'malformed-json': 'a body that is not JSON',
-  'bad-method': 'GET instead of POST',
-  'bad-content-type': 'Content-Type text/plain',
-  'bad-route': 'an unknown method name',
-};
+/** The checks whose requests are deliberately wrong, and what is wrong with each, as their definitions say. */
+const WRONG_REQUESTS = new Map(CHECK_CATALOGUE.flatMap((c) => (c.wrongOnPurpose === undefined ? [] : [[c.id, c.wrongOnPurpose] as const])));
 
 export const WRONG_REQUEST_NOT_5XX = defineCheck({
   id: 'wrong-request-not-5xx',
@@ -34,12 +27,12 @@ export const WRONG_REQUEST_NOT_5XX = defineCheck({
       throwIfTargetSilent(session);
       run.skip('no request of this operation got an answer');
     }
-    const wrong = session.errorAnswers.filter((a) => WRONG_REQUESTS[a.checkId] !== undefined);
+    const wrong = session.errorAnswers.filter((a) => WRONG_REQUESTS.has(a.checkId));
     for (const observed of wrong) {
       if (observed.status < 500) continue;
       run.adopt(observed.index);
       run.fail({
-        message: `a request with ${WRONG_REQUESTS[observed.checkId]} is a client's mistake: it must not get a server error (answer to the ${observed.checkId} request)`,
+        message: `a request with ${WRONG_REQUESTS.get(observed.checkId)} is a client's mistake: it must not get a server error (answer to the ${observed.checkId} request)`,
         pointer: '',
         expected: '4xx',
         actual: `${observed.status} ${observed.error ?? ''}`.trim(),
