@@ -4,10 +4,11 @@
  * others (API, Builder, Metadata). Only the services of the run's selected operations: --operations narrows
  * these checks too.
  */
-import { networkBySlug, OPERATIONS, type Network, type ServiceName } from '../src/contract/index.js';
+import { WF } from '../src/checks/catalogue-types.js';
+import { defineCheck } from '../src/checks/definition.js';
+import { networkBySlug, OPERATIONS, type ServiceName } from '../src/contract/index.js';
 import { serviceDef } from '../src/contract/services.js';
-import type { RunConfig } from '../src/config/run-config.js';
-import { runErrorChecks } from '../src/harness/common-checks.js';
+import { runErrorChecks } from '../src/harness/error-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
 import { CheckSession } from '../src/harness/session.js';
 import { registerSuite } from '../src/harness/suites.js';
@@ -15,9 +16,16 @@ import { isSelected, WIRE_SUITE, wireServices } from '../src/harness/work.js';
 
 const representative = (service: ServiceName) => OPERATIONS.find((op) => op.service === service)!;
 
-async function badRoute(session: CheckSession, config: RunConfig, service: ServiceName, network: Network | null): Promise<void> {
-  await session.check('bad-route', async (run) => {
-    const url = `${serviceBase(config.targets, service, network)}${serviceDef(service).pathPrefix}/NoSuchMethodForConformance`;
+const BAD_ROUTE = defineCheck({
+  id: 'bad-route',
+  level: 'SHOULD',
+  area: 'wire',
+  title: 'An unknown method name gets 404 WebrpcBadRoute',
+  basis: `${WF} §5: "unknown path → 404 WebrpcBadRoute"`,
+  wrongOnPurpose: 'an unknown method name',
+  async run(run) {
+    const service = run.session.operationId as ServiceName;
+    const url = `${serviceBase(run.config.targets, service, run.network)}${serviceDef(service).pathPrefix}/NoSuchMethodForConformance`;
     const answer = await run.send({}, { url });
     const body = answer.json as Record<string, unknown> | undefined;
     if (answer.status !== 404 || body?.['error'] !== 'WebrpcBadRoute') {
@@ -28,9 +36,11 @@ async function badRoute(session: CheckSession, config: RunConfig, service: Servi
         actual: `${answer.status} ${String(body?.['error'] ?? '')}`.trim(),
       });
     }
-  });
-  await runErrorChecks(session);
-}
+  },
+});
+
+/** The checks of each service as a whole; the error checks follow them. */
+export const WIRE_CHECKS = [BAD_ROUTE];
 
 registerSuite({
   name: WIRE_SUITE,
@@ -46,7 +56,10 @@ registerSuite({
     const { perNetwork, global } = wireServices(config.operations);
     const services = network ? perNetwork : global;
     const sessions = services.map((service) => new CheckSession(representative(service), network, config, service));
-    for (const session of sessions) await badRoute(session, config, session.operationId as ServiceName, network);
+    for (const session of sessions) {
+      for (const check of WIRE_CHECKS) await session.check(check);
+      await runErrorChecks(session);
+    }
     return { results: sessions.flatMap((s) => s.results) };
   },
 });

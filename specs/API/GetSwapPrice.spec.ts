@@ -1,8 +1,9 @@
+import { IF } from '../../src/checks/catalogue-types.js';
 import { swapPairOf } from '../../src/config/fixtures.js';
 import { recordOf } from '../../src/contract/json-values.js';
-import { checkNoPriceWithoutLiquidity } from '../../src/harness/drivers/illiquid.js';
 import { GetSwapPrice } from '../../src/contract/index.js';
-import { type CheckRun, deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { deriveSeed, describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
+import { SWAP_NONE_WITHOUT_LIQUIDITY } from '../../src/harness/shared-checks.js';
 import { decimalInteger } from '../../src/semantics/amounts.js';
 import { settle } from '../../src/harness/drivers/settle.js';
 import { judgeSlippage, judgeSlippageBound, type SlippageAnswer } from '../../src/semantics/swap.js';
@@ -21,41 +22,50 @@ function slippageAnswer(json: unknown, slippage: number): SlippageAnswer | strin
 
 describeOperation({
   op: GetSwapPrice,
-  example: ({ session, generated }) => {
+  example: ({ session, network, generated }) => {
     const swap = swapPairOf(session.fixtures);
-    if (!swap || !session.network) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
+    if (!swap) return ungrounded(generated(), 'no swap pair in the fixtures for this network');
     return grounded({
       buyCurrencyAddress: swap.buyCurrencyAddress,
       sellCurrencyAddress: swap.sellCurrencyAddress,
       buyAmount: swap.buyAmount,
-      chainId: session.network.chainId,
+      chainId: network.chainId,
       slippagePercentage: 1,
     });
   },
-  checks: {
-    'swap-none-without-liquidity': (run: CheckRun) => checkNoPriceWithoutLiquidity(run, GetSwapPrice, 'swapPrice'),
+  checks: [
+    SWAP_NONE_WITHOUT_LIQUIDITY,
     // Two non-zero slippages (webrpc servers read 0 as "not given", wire-facts.md §4): the example's, and a larger seeded one.
-    'swap-price-honours-slippage': async (run: CheckRun) => {
-      const { body, grounded: known, json } = await run.example();
-      const low = (body as { slippagePercentage?: unknown }).slippagePercentage;
-      if (!known || typeof low !== 'number' || !Number.isInteger(low) || low <= 0)
-        run.skip('no swap pair in the fixtures for this network');
-      const lowAnswer = slippageAnswer(json, low);
-      if (typeof lowAnswer === 'string') run.skip(lowAnswer);
-      settle(run, judgeSlippageBound(lowAnswer, '/swapPrice'));
-      const high = low + 5 + (Math.abs(deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'slippage')) % 26);
-      const answer = await run.send({ ...(body as Record<string, unknown>), slippagePercentage: high });
-      if (answer.status !== 200) {
-        run.fail({
-          message: 'the example request with another slippagePercentage should be answered too',
-          pointer: '/slippagePercentage',
-          expected: 200,
-          actual: answer.status,
-        });
-      }
-      const highAnswer = slippageAnswer(answer.json, high);
-      if (typeof highAnswer === 'string') run.skip(highAnswer);
-      settle(run, judgeSlippage(lowAnswer, highAnswer, '/swapPrice'));
+    {
+      id: 'swap-price-honours-slippage',
+      level: 'SHOULD',
+      area: 'semantics',
+      title:
+        'GetSwapPrice keeps price <= maxPrice <= ceil(price·(100+s)/100) for the slippagePercentage s it was given, and a larger s gives a larger margin',
+      basis: `${IF} §API operations, GetSwapPrice: request "slippagePercentage number", response "swapPrice (SwapPrice)" — how maxPrice follows the slippage is not described`,
+      needs: ['swap-pair'],
+      async run(run) {
+        const { body, json } = await run.example();
+        const low = body.slippagePercentage;
+        if (typeof low !== 'number' || !Number.isInteger(low) || low <= 0)
+          return run.skip('the example names no positive integer slippagePercentage');
+        const lowAnswer = slippageAnswer(json, low);
+        if (typeof lowAnswer === 'string') return run.skip(lowAnswer);
+        settle(run, judgeSlippageBound(lowAnswer, '/swapPrice'));
+        const high = low + 5 + (Math.abs(deriveSeed(run.config.seed, run.session.operationId, run.network.slug, 'slippage')) % 26);
+        const answer = await run.send({ ...body, slippagePercentage: high });
+        if (answer.status !== 200) {
+          run.fail({
+            message: 'the example request with another slippagePercentage should be answered too',
+            pointer: '/slippagePercentage',
+            expected: 200,
+            actual: answer.status,
+          });
+        }
+        const highAnswer = slippageAnswer(answer.json, high);
+        if (typeof highAnswer === 'string') return run.skip(highAnswer);
+        settle(run, judgeSlippage(lowAnswer, highAnswer, '/swapPrice'));
+      },
     },
-  },
+  ],
 });

@@ -1,3 +1,4 @@
+import { IF, ROUND_TRIP } from '../../src/checks/catalogue-types.js';
 import { GetAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, ownedAudience, ungrounded } from '../../src/harness/index.js';
 import { checkContactCount, checkOtherProject } from '../../src/harness/drivers/audience-reads.js';
@@ -12,8 +13,23 @@ describeOperation({
     if (owned) return grounded({ projectId: owned.projectId, audienceId: owned.audienceId });
     return ungrounded(generated(), 'no builder project and audience in the fixtures');
   },
-  checks: {
-    'audience-contact-count': checkContactCount,
-    'audience-not-answered-under-other-project': checkOtherProject,
-  },
+  checks: [
+    {
+      id: 'audience-contact-count',
+      level: 'SHOULD',
+      area: 'stateful',
+      title: "GetAudience's audience.contactCount equals the number of contacts it returns",
+      basis: `${IF} §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule`,
+      run: checkContactCount,
+    },
+    {
+      id: 'audience-not-answered-under-other-project',
+      level: 'MUST',
+      area: 'stateful',
+      title:
+        'GetAudience for an audience under a project it is not in is refused, or answered with that projectId; never as the audience of another project',
+      basis: `${ROUND_TRIP}; §GetAudience: "Request: projectId number; audienceId number" (an audience is inside a project, and the request names the project)`,
+      run: checkOtherProject,
+    },
+  ],
 });

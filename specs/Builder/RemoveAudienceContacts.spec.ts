@@ -1,6 +1,9 @@
+import { IF } from '../../src/checks/catalogue-types.js';
 import { RemoveAudienceContacts } from '../../src/contract/index.js';
 import { describeOperation, grounded, NOT_AN_ID, ownedAudience, ungrounded } from '../../src/harness/index.js';
 import { checkAudienceModel, removalRulesSideBySide } from '../../src/harness/drivers/audience-model.js';
+
+const REMOVAL = `${IF} §What the service does: "remove contacts from an audience"`;
 
 describeOperation({
   op: RemoveAudienceContacts,
@@ -23,9 +26,36 @@ describeOperation({
   // fixtures' audience): nothing else removes from those, and these checks share them in turn unless each can
   // have a share of its own.
   checksSideBySide: removalRulesSideBySide,
-  checks: {
-    'remove-contacts-removes': (run) => checkAudienceModel(run, 'remove-contacts-removes'),
-    'remove-contacts-count': (run) => checkAudienceModel(run, 'remove-contacts-count'),
-    'remove-contacts-idempotent': (run) => checkAudienceModel(run, 'remove-contacts-idempotent'),
-  },
+  checks: [
+    {
+      id: 'remove-contacts-removes',
+      level: 'MUST',
+      area: 'stateful',
+      title: 'Removing contacts an audience has is answered 200, and GetAudience no longer lists them (nor later)',
+      basis: `${REMOVAL}; §Wire format: "Success response: HTTP 200"`,
+      needs: ['builder.projectId'],
+      writes: true,
+      run: (run) => checkAudienceModel(run, 'remove-contacts-removes'),
+    },
+    {
+      id: 'remove-contacts-count',
+      level: 'SHOULD',
+      area: 'stateful',
+      title: 'Removing k contacts an audience has lowers contactCount and the contacts listed by exactly k; the others stay',
+      basis: `${REMOVAL} states the removal, not the arithmetic of contactCount, whose meaning no sentence gives (§Audience: "contactCount number"); that the removed contacts are gone is remove-contacts-removes (MUST)`,
+      needs: ['builder.projectId'],
+      writes: true,
+      run: (run) => checkAudienceModel(run, 'remove-contacts-count'),
+    },
+    {
+      id: 'remove-contacts-idempotent',
+      level: 'SHOULD',
+      area: 'stateful',
+      title: 'Removing the same contacts again is answered 200 and changes nothing',
+      basis: `convention: ${IF} §Errors: "Which operation returns which error under which condition: not shown"`,
+      needs: ['builder.projectId'],
+      writes: true,
+      run: (run) => checkAudienceModel(run, 'remove-contacts-idempotent'),
+    },
+  ],
 });

@@ -1,6 +1,6 @@
 import { CheckoutOptionsMarketplace } from '../../src/contract/index.js';
-import { checkSameOptionsTwice } from '../../src/harness/drivers/checkout-options.js';
 import { describeOperation, discoverFloorOrder, grounded, ungrounded } from '../../src/harness/index.js';
+import { CHECKOUT_OPTIONS_DETERMINISTIC } from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: CheckoutOptionsMarketplace,
@@ -15,7 +15,5 @@ describeOperation({
       additionalFee: 0,
     });
   },
-  checks: {
-    'checkout-options-deterministic': checkSameOptionsTwice,
-  },
+  checks: [CHECKOUT_OPTIONS_DETERMINISTIC],
 });

@@ -1,6 +1,6 @@
 import { CheckoutOptionsSalesContract } from '../../src/contract/index.js';
-import { checkSameOptionsTwice } from '../../src/harness/drivers/checkout-options.js';
 import { describeOperation, ungrounded } from '../../src/harness/index.js';
+import { CHECKOUT_OPTIONS_DETERMINISTIC } from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: CheckoutOptionsSalesContract,
@@ -18,7 +18,5 @@ describeOperation({
       'the fixtures name no sales contract',
     );
   },
-  checks: {
-    'checkout-options-deterministic': checkSameOptionsTwice,
-  },
+  checks: [CHECKOUT_OPTIONS_DETERMINISTIC],
 });

@@ -1,37 +1,6 @@
 import { GenerateCancelTransaction } from '../../src/contract/index.js';
-import { describeOperation, discoverFloorOrder, discoverOffer, grounded, ungrounded, type CheckRun } from '../../src/harness/index.js';
-import type { Judgement } from '../../src/semantics/judgement.js';
-import { settleEach } from '../../src/harness/drivers/settle-each.js';
-import { judgeSignatureChainIds, judgeStepsWellFormed } from '../../src/semantics/steps.js';
-
-/**
- * The example (cancelling the floor order) and, when the floor collectible carries an offer, the steps to
- * cancel that offer by its maker: two kinds of order, so more kinds of steps to judge. The second request is
- * sent once per session and shared by the checks.
- */
-async function judgeCancellations(run: CheckRun, judge: (json: unknown) => Judgement): Promise<void> {
-  const { json } = await run.example();
-  const judged = [{ index: run.lastExchange!, judgement: judge(json) }];
-  const offer = await cancelTheOffer(run);
-  if (offer) judged.push({ index: offer.index, judgement: judge(offer.json) });
-  settleEach(run, judged);
-}
-
-function cancelTheOffer(run: CheckRun): Promise<{ index: number; json: unknown } | undefined> {
-  return run.session.memoize('cancel-the-offer', async () => {
-    const collection = run.fixtures?.collection;
-    const offer = await discoverOffer(run.session);
-    if (!collection || !offer?.orderId || !offer.createdBy) return undefined;
-    const { index, outcome } = await run.session.send(run.id, {
-      collectionAddress: collection.address,
-      maker: offer.createdBy,
-      orderId: offer.orderId,
-    });
-    return outcome.ok && outcome.response.status === 200 && outcome.response.json !== undefined
-      ? { index, json: outcome.response.json }
-      : undefined;
-  });
-}
+import { describeOperation, discoverFloorOrder, grounded, ungrounded } from '../../src/harness/index.js';
+import { STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: GenerateCancelTransaction,
@@ -43,8 +12,5 @@ describeOperation({
     }
     return grounded({ collectionAddress: collection.address, maker: order.createdBy, orderId: order.orderId });
   },
-  checks: {
-    'steps-well-formed': (run) => judgeCancellations(run, judgeStepsWellFormed),
-    'step-signature-chain-id': (run) => judgeCancellations(run, (json) => judgeSignatureChainIds(json, run.network!.chainId)),
-  },
+  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID],
 });

@@ -1,7 +1,6 @@
 import { GenerateSellTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverOffer, ungrounded } from '../../src/harness/index.js';
-import { settle } from '../../src/harness/drivers/settle.js';
-import { judgeSignatureChainIds, judgeStepsWellFormed } from '../../src/semantics/steps.js';
+import { STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: GenerateSellTransaction,
@@ -23,14 +22,5 @@ describeOperation({
       'the fixtures name no owner of the token who could sell into the offer',
     );
   },
-  checks: {
-    'steps-well-formed': async (run) => {
-      const { json } = await run.example();
-      settle(run, judgeStepsWellFormed(json));
-    },
-    'step-signature-chain-id': async (run) => {
-      const { json } = await run.example();
-      settle(run, judgeSignatureChainIds(json, run.network!.chainId));
-    },
-  },
+  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID],
 });

@@ -1,4 +1,5 @@
 import { narrowedFilterPair } from '../../properties/index.js';
+import { IF } from '../../src/checks/catalogue-types.js';
 import { GetCountOfFilteredCollectibles } from '../../src/contract/index.js';
 import {
   assertProperty,
@@ -13,6 +14,8 @@ import {
 import { collectionKnowledge } from '../../src/semantics/collection-knowledge.js';
 import { ordersInAnswer } from '../../src/semantics/orders.js';
 
+const COUNT = `${IF} §What the service does: "count collectibles that match a filter"`;
+
 const countIn = (json: unknown): number | undefined => {
   const count = (json as { count?: unknown } | null | undefined)?.count;
   return typeof count === 'number' ? count : undefined;
@@ -25,48 +28,64 @@ describeOperation({
     if (!collection) return ungrounded(generated(), 'no collection in the fixtures for this network');
     return grounded({ side: 'listing' as const, contractAddress: collection.address, filter: { includeEmpty: true } });
   },
-  checks: {
-    'count-non-negative-integer': async (run) => {
-      const { json } = await run.example();
-      const count = countIn(json) ?? run.skip('the answer has no count (response-schema judges its shape)');
-      if (!Number.isInteger(count) || count < 0)
-        run.fail({
-          message: 'a count of collectibles is a non-negative integer',
-          pointer: '/count',
-          expected: 'an integer >= 0',
-          actual: count,
-        });
+  checks: [
+    {
+      id: 'count-non-negative-integer',
+      level: 'MUST',
+      area: 'semantics',
+      title: 'A count of collectibles is a non-negative integer',
+      basis: `${COUNT}; §Resources: "small integers and counts are JSON numbers"`,
+      async run(run) {
+        const { json } = await run.example();
+        const count = countIn(json) ?? run.skip('the answer has no count (response-schema judges its shape)');
+        if (!Number.isInteger(count) || count < 0)
+          run.fail({
+            message: 'a count of collectibles is a non-negative integer',
+            pointer: '/count',
+            expected: 'an integer >= 0',
+            actual: count,
+          });
+      },
     },
     // Metamorphic: the same request with a narrower filter, over filters built from the collection's own
     // property filters, makers and currencies (learnt through TokenCollectionFilters and GetFloorOrder).
-    'count-narrowing-never-raises': async (run) => {
-      const collection = run.fixtures?.collection ?? run.skip('no collection in the fixtures for this network');
-      const floor = ordersInAnswer(await discoverFloorAnswer(run.session)).map((found) => found.order);
-      const knowledge = collectionKnowledge(await discoverPropertyFilters(run.session), floor);
-      let compared = 0;
-      await assertProperty(
-        run,
-        narrowedFilterPair(knowledge),
-        async ({ side, wide, narrow, narrowings }) => {
-          const wider = await run.send({ side, contractAddress: collection.address, filter: wide });
-          const wideCount = wider.status === 200 ? countIn(wider.json) : undefined;
-          if (wideCount === undefined) return;
-          const narrower = await run.send({ side, contractAddress: collection.address, filter: narrow });
-          const narrowCount = narrower.status === 200 ? countIn(narrower.json) : undefined;
-          if (narrowCount === undefined) return;
-          compared += 1;
-          if (narrowCount > wideCount) {
-            run.fail({
-              message: `narrowing the filter (${narrowings.join(', ')}) raised the count; the wider filter ${show(wide, 300)} counted ${wideCount}`,
-              pointer: '/count',
-              expected: `<= ${wideCount}`,
-              actual: narrowCount,
-            });
-          }
-        },
-        { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'narrowing'), numRuns: run.config.runs },
-      );
-      if (compared === 0) run.skip('no pair of filters got two counts to compare (every pair met an error or an answer without a count)');
+    {
+      id: 'count-narrowing-never-raises',
+      level: 'MUST',
+      area: 'semantics',
+      title:
+        'Narrowing a filter (a property filter added, a narrower INT range, fewer values, marketplaces or currencies, an inAccounts list, includeEmpty false) never raises the count',
+      basis: `${COUNT}: what matches a narrower filter matches the wider one`,
+      needs: ['collection'],
+      async run(run) {
+        const collection = run.needed('collection');
+        const floor = ordersInAnswer(await discoverFloorAnswer(run.session)).map((found) => found.order);
+        const knowledge = collectionKnowledge(await discoverPropertyFilters(run.session), floor);
+        let compared = 0;
+        await assertProperty(
+          run,
+          narrowedFilterPair(knowledge),
+          async ({ side, wide, narrow, narrowings }) => {
+            const wider = await run.send({ side, contractAddress: collection.address, filter: wide });
+            const wideCount = wider.status === 200 ? countIn(wider.json) : undefined;
+            if (wideCount === undefined) return;
+            const narrower = await run.send({ side, contractAddress: collection.address, filter: narrow });
+            const narrowCount = narrower.status === 200 ? countIn(narrower.json) : undefined;
+            if (narrowCount === undefined) return;
+            compared += 1;
+            if (narrowCount > wideCount) {
+              run.fail({
+                message: `narrowing the filter (${narrowings.join(', ')}) raised the count; the wider filter ${show(wide, 300)} counted ${wideCount}`,
+                pointer: '/count',
+                expected: `<= ${wideCount}`,
+                actual: narrowCount,
+              });
+            }
+          },
+          { seed: deriveSeed(run.config.seed, run.session.operationId, run.network.slug, 'narrowing'), numRuns: run.config.runs },
+        );
+        if (compared === 0) run.skip('no pair of filters got two counts to compare (every pair met an error or an answer without a count)');
+      },
     },
-  },
+  ],
 });

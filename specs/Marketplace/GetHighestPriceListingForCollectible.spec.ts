@@ -1,3 +1,4 @@
+import { IF } from '../../src/checks/catalogue-types.js';
 import { swapPairOf } from '../../src/config/fixtures.js';
 import { listingFilter } from '../../properties/index.js';
 import { GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
@@ -10,24 +11,28 @@ import {
   ungrounded,
   type CheckRun,
 } from '../../src/harness/index.js';
+import { ORDER_CHAIN_ID } from '../../src/harness/shared-checks.js';
 import { judgeHonoursFilter, judgeNotBelowFiltered } from '../../src/semantics/highest-listing-rules.js';
 import { settle } from '../../src/harness/drivers/settle.js';
 import { type Judgement } from '../../src/semantics/judgement.js';
 import type { ListingFilter } from '../../src/semantics/listing-filter.js';
-import { judgeIsListing, judgeOfCollectible, judgeOrderChainIds } from '../../src/semantics/order-rules.js';
+import { judgeIsListing, judgeOfCollectible } from '../../src/semantics/order-rules.js';
 import { collectionKnowledge } from '../../src/semantics/collection-knowledge.js';
 import { ordersInAnswer, singleOrderIn, textOf, type FoundOrder } from '../../src/semantics/orders.js';
+
+const HIGHEST = `${IF} §What the service does: "find the highest-priced listing for one collectible"`;
+
+type Run = CheckRun<typeof GetHighestPriceListingForCollectible>;
 
 /**
  * The unfiltered answer (the example) against a seeded property over filters built around it: each filtered
  * answer is judged; a finding fails the check, and without any judged answer it is skipped.
  */
 async function overFilters(
-  run: CheckRun,
+  run: Run,
   judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement,
 ): Promise<void> {
-  const request = await exampleRequest(run);
-  const { json } = await run.example();
+  const { body: request, json } = await run.example();
   const top = singleOrderIn(json);
   const own = (field: string) => (top ? textOf(top.order, field) : undefined);
   const matching = {
@@ -76,7 +81,7 @@ async function seenInCollection(run: CheckRun) {
  * between two requests.
  */
 async function judgeAgain(
-  run: CheckRun,
+  run: Run,
   request: object,
   filter: ListingFilter,
   judge: (top: FoundOrder | undefined, filter: ListingFilter, found: FoundOrder | undefined) => Judgement,
@@ -92,17 +97,10 @@ async function judgeAgain(
  * Both filter checks draw the same filters (one seed): each filtered request is sent once per session and its
  * answer judged by both.
  */
-async function sendShared(run: CheckRun, body: unknown) {
+async function sendShared(run: Run, body: unknown) {
   const { index, outcome } = await run.session.memoize(`filtered-answer ${JSON.stringify(body)}`, () => run.session.send(run.id, body));
   run.adopt(index);
   return run.answerOf(index, outcome);
-}
-
-/** The example's collection and token: known only when the fixtures name them. */
-async function exampleRequest(run: CheckRun): Promise<{ contractAddress: string; tokenId: string }> {
-  const { body, grounded } = await run.example();
-  if (!grounded) run.skip('no collection with a listed token in the fixtures for this network');
-  return body as { contractAddress: string; tokenId: string };
 }
 
 const optional = <K extends string>(key: K, value: string | undefined) =>
@@ -115,22 +113,52 @@ describeOperation({
     if (!collection?.listedTokenId) return ungrounded(generated(), 'no collection with a listed token in the fixtures for this network');
     return grounded({ contractAddress: collection.address, tokenId: collection.listedTokenId });
   },
-  checks: {
-    'order-chain-id': async (run) => {
-      const { json } = await run.example();
-      settle(run, judgeOrderChainIds(json, run.network!.chainId));
+  checks: [
+    ORDER_CHAIN_ID,
+    {
+      id: 'highest-listing-of-requested-collectible',
+      level: 'MUST',
+      area: 'semantics',
+      title: 'The highest listing is for the requested collection and token',
+      basis: HIGHEST,
+      needs: ['collection.listedTokenId'],
+      async run(run) {
+        const { json } = await run.example();
+        const { address, listedTokenId } = run.needed('collection.listedTokenId');
+        const order = singleOrderIn(json) ?? run.skip('the answer holds no listing');
+        settle(run, judgeOfCollectible(order, address, listedTokenId, 'the highest listing'));
+      },
     },
-    'highest-listing-of-requested-collectible': async (run) => {
-      const request = await exampleRequest(run);
-      const { json } = await run.example();
-      const order = singleOrderIn(json) ?? run.skip('the answer holds no listing');
-      settle(run, judgeOfCollectible(order, request.contractAddress, request.tokenId, 'the highest listing'));
+    {
+      id: 'highest-listing-is-listing',
+      level: 'MUST',
+      area: 'semantics',
+      title: 'The highest listing is a listing (side "listing")',
+      basis: HIGHEST,
+      async run(run) {
+        const { json } = await run.example();
+        settle(run, judgeIsListing(singleOrderIn(json), 'the highest-priced listing'));
+      },
     },
-    'highest-listing-is-listing': async (run) => {
-      const { json } = await run.example();
-      settle(run, judgeIsListing(singleOrderIn(json), 'the highest-priced listing'));
+    {
+      id: 'highest-listing-honours-filter',
+      level: 'MUST',
+      area: 'semantics',
+      title:
+        "A filtered answer's maker, marketplace and currency are in the filter's createdBy, marketplace and currencies; a filter the unfiltered answer passes still finds it",
+      basis: `${HIGHEST}; §GetHighestPriceListingForCollectible: "filter object with createdBy (array of string), marketplace (array, of MarketplaceKind), currencies (array of string)"`,
+      needs: ['collection.listedTokenId'],
+      run: (run) => overFilters(run, judgeHonoursFilter),
     },
-    'highest-listing-honours-filter': (run) => overFilters(run, judgeHonoursFilter),
-    'highest-listing-not-below-filtered': (run) => overFilters(run, judgeNotBelowFiltered),
-  },
+    {
+      id: 'highest-listing-not-below-filtered',
+      level: 'MUST',
+      area: 'semantics',
+      title:
+        'The unfiltered highest listing is not below (nor absent beside) any filtered answer (one currency as integers, else priceUSD within 2 %; a finding is read again before it is reported)',
+      basis: `${HIGHEST}: a filter only removes candidates, so the highest of all is not below the highest of some`,
+      needs: ['collection.listedTokenId'],
+      run: (run) => overFilters(run, judgeNotBelowFiltered),
+    },
+  ],
 });

@@ -1,3 +1,4 @@
+import { IF, WF } from '../../src/checks/catalogue-types.js';
 import { FeeOptions } from '../../src/contract/index.js';
 import { type CheckRun, describeOperation, ungrounded } from '../../src/harness/index.js';
 import { judgeFeeTokenChains, judgeFeeValues } from '../../src/semantics/fees.js';
@@ -25,9 +26,22 @@ describeOperation({
       },
       'the fixtures name no relayer wallet',
     ),
-  checks: {
-    'fee-option-token-on-network-chain': async (run: CheckRun) =>
-      settle(run, judgeFeeTokenChains(await feeOptions(run), run.network!.chainId)),
-    'fee-option-value-decimal': async (run: CheckRun) => settle(run, judgeFeeValues(await feeOptions(run))),
-  },
+  checks: [
+    {
+      id: 'fee-option-token-on-network-chain',
+      level: 'MUST',
+      area: 'semantics',
+      title: "Every fee option's token.chainId is the chain ID of the relayer's network",
+      basis: `${IF} §Base addresses, {relayer_url}: "The host is specific to one chain network."`,
+      run: async (run) => settle(run, judgeFeeTokenChains(await feeOptions(run), run.network.chainId)),
+    },
+    {
+      id: 'fee-option-value-decimal',
+      level: 'SHOULD',
+      area: 'semantics',
+      title: "Every fee option's value is a decimal integer string",
+      basis: `${WF} §7: "value is a decimal string in the token's smallest unit"`,
+      run: async (run) => settle(run, judgeFeeValues(await feeOptions(run))),
+    },
+  ],
 });

@@ -1,23 +1,21 @@
 /**
  * Every check the suite can report, keyed by a stable id (never renamed; deprecate instead). Each names its
  * level and the sentence of a document it rests on: MUST only where interface.md states the rule, SHOULD for
- * a convention of wire-facts.md that the document does not state. The README's check table is generated
- * from this list (scripts/generate-docs.ts).
+ * a convention of wire-facts.md that the document does not state. Read from catalogue.generated.ts, which
+ * `npm run catalogue` generates from the checks' definitions (a check is defined once, with its body: the
+ * common ones in src/harness/, an operation's own in its spec file); the README's check table comes from here.
  */
 import type { CheckDef } from './catalogue-types.js';
-import { API_CHECKS } from './areas/api.js';
-import { BUILDER_CHECKS } from './areas/builder.js';
-import { COMMON_CHECKS } from './areas/common.js';
-import { MARKETPLACE_CHECKS } from './areas/marketplace.js';
+import { CHECKS } from './catalogue.generated.js';
 
 export type { CheckArea, CheckDef, CheckLevel } from './catalogue-types.js';
 
-/** Every area's checks; an area file adds its own, and the ids stay unique across all of them. */
-const CHECKS = [...COMMON_CHECKS, ...MARKETPLACE_CHECKS, ...API_CHECKS, ...BUILDER_CHECKS] as const;
-
 export type CheckId = (typeof CHECKS)[number]['id'];
 
-export const CHECK_CATALOGUE: readonly CheckDef[] = Object.freeze(assertUnique(CHECKS));
+/** A catalogue entry, whose id the compiler knows. */
+export type CatalogueEntry = CheckDef & { readonly id: CheckId };
+
+export const CHECK_CATALOGUE: readonly CatalogueEntry[] = Object.freeze(assertUnique(CHECKS));
 
 const BY_ID = new Map<string, CheckDef>(CHECK_CATALOGUE.map((c) => [c.id, c]));
 

@@ -1,16 +1,17 @@
 /**
  * Choosing checks (--checks, --skip-checks). The chosen checks are the ones reported; a few are judged from
- * what other checks sent, and those run with them (unreported): the error checks judge every error answer of
- * the operation's other checks, malformed-json-bad-request judges the malformed-json answer, and
- * invalid-request-4xx the answers of invalid-request-not-5xx.
+ * what other checks sent, and those run with them (unreported), as their definitions declare: the error checks
+ * and wrong-request-not-5xx judge the answers of the operation's other checks (`judges`), malformed-json-bad-request
+ * the malformed-json answer and invalid-request-4xx those of invalid-request-not-5xx (`judgedFrom`).
  */
 import { CHECK_CATALOGUE } from './catalogue.js';
-import { ERROR_CHECKS } from '../harness/error-answers.js';
 
-const JUDGED_FROM: Readonly<Record<string, readonly string[]>> = {
-  'malformed-json-bad-request': ['malformed-json'],
-  'invalid-request-4xx': ['invalid-request-not-5xx'],
-};
+/** Checks judged from every answer of the operation's other checks: choosing one runs them all. */
+const JUDGES_ALL = new Set<string>(CHECK_CATALOGUE.filter((c) => c.judges === 'other-answers').map((c) => c.id));
+/** Checks decided from what one other check found: choosing one runs that one too. */
+const JUDGED_FROM = new Map<string, string>(
+  CHECK_CATALOGUE.flatMap((c) => (c.judgedFrom === undefined ? [] : [[c.id, c.judgedFrom] as const])),
+);
 
 export interface CheckSelection {
   reports(id: string): boolean;
@@ -23,8 +24,8 @@ export const EVERY_CHECK: CheckSelection = { reports: () => true, executes: () =
 export function checkSelection(reported: readonly string[] | undefined): CheckSelection {
   if (reported === undefined) return EVERY_CHECK;
   const chosen = new Set(reported);
-  if ((ERROR_CHECKS as readonly string[]).some((id) => chosen.has(id))) return { reports: (id) => chosen.has(id), executes: () => true };
-  const executed = new Set([...chosen, ...[...chosen].flatMap((id) => JUDGED_FROM[id] ?? [])]);
+  if ([...chosen].some((id) => JUDGES_ALL.has(id))) return { reports: (id) => chosen.has(id), executes: () => true };
+  const executed = new Set([...chosen, ...[...chosen].flatMap((id) => JUDGED_FROM.get(id) ?? [])]);
   return { reports: (id) => chosen.has(id), executes: (id) => executed.has(id) };
 }
 

@@ -1,6 +1,6 @@
 /** `conformance checks [--format text|json|md]`: the check catalogue, with where each check runs and what it needs. */
 import { CHECK_CATALOGUE, type CheckDef } from '../checks/catalogue.js';
-import { checkScopes } from '../checks/check-operations.js';
+import { NEEDS } from '../checks/needs.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
 import { UsageError } from './usage-error.js';
 
@@ -11,22 +11,20 @@ export interface CatalogueEntry {
   readonly title: string;
   /** `<Service>.<Method>` ids, or service names for a service-wide wire check. */
   readonly operations: readonly string[];
-  /** What it needs beyond a target: a fixture, and whether it writes (never run under --read-only). */
+  /** What it needs beyond a target (a fixture, a key, a chain node), and whether it writes (never run under --read-only). */
   readonly needs: readonly string[];
   readonly basis: string;
 }
 
 export function catalogueEntries(): CatalogueEntry[] {
-  const scopes = checkScopes();
   return CHECK_CATALOGUE.map((c) => {
-    const scope = scopes.get(c.id)!;
     return {
       id: c.id,
       level: c.level,
       area: c.area,
       title: c.title,
-      operations: [...scope.operations, ...scope.services],
-      needs: [...(c.needsFixture ? [`fixture: ${c.needsFixture}`] : []), ...(c.writes ? ['writes (skipped under --read-only)'] : [])],
+      operations: [...c.operations, ...c.services],
+      needs: [...(c.needs ?? []).map((need) => NEEDS[need].says), ...(c.writes ? ['writes (skipped under --read-only)'] : [])],
       basis: c.basis,
     };
   });

@@ -35,7 +35,8 @@ import {
   str,
   tokenId,
 } from './schema-kit.js';
-import { serviceDef, type BaseName, type ServiceName } from './services.js';
+import type { Network } from './networks.js';
+import { serviceDef, type BaseName, type BaseNetworkOf, type ServiceName } from './services.js';
 
 export type { BaseName, ServiceName } from './services.js';
 
@@ -62,28 +63,41 @@ export interface OperationDef<Req extends TObject = TObject, Res extends TObject
   readonly summary: string;
   readonly request: Req;
   readonly response: Res;
+  /** Never set, only typed: the network a check of the operation runs on (see NetworkOf). */
+  readonly networkType?: readonly [Network | null];
 }
 
 const opId = (service: ServiceName, method: string, part: 'request' | 'response') =>
   `${SCHEMA_BASE}operations/${service}.${method}.${part}.json`;
 
-function operation<const S extends ServiceName, const M extends string, Req extends TObject, Res extends TObject>(
+function operation<
+  const S extends ServiceName,
+  const M extends string,
+  Req extends TObject,
+  Res extends TObject,
+  const B extends BodyBinding | undefined = undefined,
+>(
   service: S,
   method: M,
   def: {
     /** Only for a service whose base serves every network: where the request names the chain. */
-    network?: BodyBinding;
+    network?: B;
     writes?: boolean;
     summary: string;
     request: (id: string) => Req;
     response: (id: string) => Res;
   },
-): OperationDef<Req, Res> & { readonly service: S; readonly method: M } {
+): OperationDef<Req, Res> & {
+  readonly service: S;
+  readonly method: M;
+  readonly network: BindingOf<S, B> & NetworkBinding;
+  readonly networkType?: readonly [BindingOf<S, B> extends { readonly kind: 'none' } ? null : Network];
+} {
   return Object.freeze({
     service,
     method,
     base: serviceDef(service).base,
-    network: bindingOf(service, def.network),
+    network: bindingOf(service, def.network) as BindingOf<S, B> & NetworkBinding,
     writes: def.writes ?? false,
     summary: def.summary,
     request: def.request(opId(service, method, 'request')),
@@ -92,6 +106,20 @@ function operation<const S extends ServiceName, const M extends string, Req exte
 }
 
 type BodyBinding = Extract<NetworkBinding, { kind: 'body' }>;
+
+/** The binding `bindingOf` gives, as a type: what makes an operation per network or not at compile time. */
+type BindingOf<S extends ServiceName, B> = B extends BodyBinding
+  ? B
+  : BaseNetworkOf<S> extends 'none'
+    ? { readonly kind: 'none' }
+    : { readonly kind: BaseNetworkOf<S> };
+
+/**
+ * The network a check of `O` runs on: always one for an operation that is per network, none for one that is not.
+ * Read from a typed-only field, not computed here: a conditional type over `O` would make a check of one operation
+ * unfit for the list of another that shares it.
+ */
+export type NetworkOf<O extends OperationDef> = NonNullable<O['networkType']>[0];
 
 /** A per-network base reaches the network itself (services.ts); otherwise the body does, or nothing does. */
 function bindingOf(service: ServiceName, inBody: BodyBinding | undefined): NetworkBinding {

@@ -27,23 +27,26 @@ export interface BaseDef {
   readonly originPath: string;
 }
 
-export const BASES: { readonly [B in BaseName]: BaseDef } = {
+export const BASES = {
   marketplace: { placeholder: 'marketplace_base_url', network: 'path', originPath: '/marketplace' },
   api: { placeholder: 'api_url', network: 'none', originPath: '' },
   metadata: { placeholder: 'metadata_url', network: 'none', originPath: '' },
   relayer: { placeholder: 'relayer_url', network: 'host', originPath: '/relayer' },
   indexer: { placeholder: 'indexer_url', network: 'host', originPath: '/indexer' },
-};
+} as const satisfies { readonly [B in BaseName]: BaseDef };
 
 /** Which base serves each service (API and Builder share one). */
-const SERVICE_BASE: { readonly [S in ServiceName]: BaseName } = {
+const SERVICE_BASE = {
   Marketplace: 'marketplace',
   API: 'api',
   Metadata: 'metadata',
   Relayer: 'relayer',
   Indexer: 'indexer',
   Builder: 'api',
-};
+} as const satisfies { readonly [S in ServiceName]: BaseName };
+
+/** How the base of service `S` reaches a network, as a type (an operation's network binding derives from it). */
+export type BaseNetworkOf<S extends ServiceName> = (typeof BASES)[(typeof SERVICE_BASE)[S]]['network'];
 
 export interface ServiceDef {
   readonly name: ServiceName;

@@ -1,38 +1,76 @@
 /**
  * The checks every operation gets (GUIDE example 5): the documented response, authentication, the wire rules,
- * properties over generated requests, and the error checks over every error answer seen on the way.
+ * properties over generated requests, and the error checks over every error answer seen on the way. Each is
+ * defined here, in the order a session runs them.
  */
 import fc from 'fast-check';
 import { invalidRequest, validRequest } from '../../properties/index.js';
+import { IF, WF } from '../checks/catalogue-types.js';
+import { defineCheck, defineDerivedCheck, type CheckDefinition, type DerivedCheck } from '../checks/definition.js';
 import { type OperationDef } from '../contract/operations.js';
 import { validators } from '../validation/validators.js';
-import { ERROR_CHECKS } from './error-answers.js';
-import type { Example, OperationSpec } from './operation-spec.js';
+import { runErrorChecks } from './error-checks.js';
+import type { Example, OperationSpec, SafeRewrite } from './operation-spec.js';
 import { Inconclusive, Skip, Violation } from './outcomes.js';
 import { assertProperty } from './property.js';
 import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
-import { judgeWrongRequestsNot5xx, throwIfTargetSilent } from './wrong-requests.js';
-import type { CheckRun, CheckSession } from './session.js';
+import type { CheckRun, CheckSession, ExampleExchange } from './session.js';
 import type { HttpOutcome, HttpResponse } from '../transport/http-client.js';
 
 const UNACCEPTABLE_KEY = 'conformance-suite-unacceptable-key-0000';
 
-export async function runCommonChecks<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<void> {
-  const example = () => exampleOf(session, spec);
-  const exampleAnswer = () =>
-    session.memoize('example-answer', async () => {
-      const ex = await example();
-      const { index, outcome } = await session.send('response-schema', ex.body);
-      return { ex, index, outcome };
-    });
-  session.exampleAnswer = exampleAnswer;
+/** The spec of the operation each session runs (its example and its safe-writes rewrite). */
+const specs = new WeakMap<CheckSession, OperationSpec<OperationDef>>();
 
-  await session.check('response-schema', async (run) => {
-    const { ex, index, outcome } = await exampleAnswer();
-    const answer = run.answerOf(index, outcome);
-    run.adopt(index);
-    refusedKey(session, outcome, index);
+/** The example of the spec, made once per session; a generated request when the spec has no better one. */
+function exampleOf(session: CheckSession): Promise<Example<unknown>> {
+  const spec = specs.get(session);
+  if (!spec) throw new Error('the common checks run only inside describeOperation');
+  return session.memoize('example', async () =>
+    spec.example({
+      session,
+      network: session.network,
+      generated: () => {
+        const seed = deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'example');
+        return fc.sample(validRequest(spec.op, contextOf(session)), { seed, numRuns: 1 })[0] as never;
+      },
+    }),
+  );
+}
+
+/** The example request sent once with the run's key, and its answer: shared by every check that reads it. */
+function exampleAnswerOf(session: CheckSession): Promise<ExampleExchange> {
+  return session.memoize('example-answer', async () => {
+    const ex = await exampleOf(session);
+    const { index, outcome } = await session.send('response-schema', ex.body);
+    return { ex, index, outcome };
+  });
+}
+
+/** The spec's safe-writes rewrite for generated requests, when the operation writes. */
+async function rewriteOf(session: CheckSession): Promise<SafeRewrite | undefined> {
+  const spec = specs.get(session);
+  return spec?.constrain ? spec.constrain(session) : undefined;
+}
+
+/** The example's answer, adopted as the check's evidence. */
+async function exampleAnswer(run: CheckRun): Promise<ExampleExchange & { answer: HttpResponse }> {
+  const exchange = await exampleAnswerOf(run.session);
+  const answer = run.answerOf(exchange.index, exchange.outcome);
+  run.adopt(exchange.index);
+  return { ...exchange, answer };
+}
+
+export const RESPONSE_SCHEMA = defineCheck({
+  id: 'response-schema',
+  level: 'MUST',
+  area: 'response',
+  title: 'A valid request is answered 200 with a body of the documented shape',
+  basis: `${IF} §Wire format: "Success response: HTTP 200, JSON object"; §Resources: field types`,
+  async run(run) {
+    const { ex, index, outcome, answer } = await exampleAnswer(run);
+    refusedKey(run.session, outcome, index);
     if (answer.status !== 200) {
       if (!ex.grounded && answer.status >= 400 && answer.status < 500 && answer.json !== undefined) {
         run.skip(
@@ -46,16 +84,21 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
         actual: `${answer.status} ${errorName(answer)}`.trim(),
       });
     }
-    expectDocumentedShape(run, session.op, answer);
-  });
+    expectDocumentedShape(run, run.session.op, answer);
+  },
+});
 
-  await session.check('response-conventions', async (run) => {
-    const { index, outcome } = await exampleAnswer();
-    const answer = run.answerOf(index, outcome);
-    run.adopt(index);
-    refusedKey(session, outcome, index);
+export const RESPONSE_CONVENTIONS = defineCheck({
+  id: 'response-conventions',
+  level: 'SHOULD',
+  area: 'response',
+  title: 'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values)',
+  basis: `${WF} §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"`,
+  async run(run) {
+    const { index, outcome, answer } = await exampleAnswer(run);
+    refusedKey(run.session, outcome, index);
     if (answer.status !== 200 || answer.json === undefined) run.skip('no successful answer to inspect');
-    const issues = validators().should(session.op.response.$id!, answer.json);
+    const issues = validators().should(run.session.op.response.$id!, answer.json);
     const first = issues[0];
     if (first)
       run.fail({
@@ -64,31 +107,56 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
         expected: first.expected,
         actual: first.actual,
       });
-  });
+  },
+});
 
-  await session.check('response-content-type', async (run) => {
-    const { index, outcome } = await exampleAnswer();
-    const answer = run.answerOf(index, outcome);
-    run.adopt(index);
-    expectJsonContentType(run, answer);
-  });
+export const RESPONSE_CONTENT_TYPE = defineCheck({
+  id: 'response-content-type',
+  level: 'SHOULD',
+  area: 'wire',
+  title: 'Every answer carries Content-Type: application/json',
+  basis: `${WF} §5: "Every answer carries Content-Type: application/json"`,
+  async run(run) {
+    expectJsonContentType(run, (await exampleAnswer(run)).answer);
+  },
+});
 
-  await session.check('auth-missing-key', async (run) => {
-    const answer = await run.send((await example()).body, { accessKey: false });
-    expectUnauthorized(run, answer);
-  });
+export const AUTH_MISSING_KEY = defineCheck({
+  id: 'auth-missing-key',
+  level: 'MUST',
+  area: 'auth',
+  title: 'A request without X-Access-Key is answered 401 Unauthorized, code 1000',
+  basis: `${IF} §Authentication 3: "A missing or unacceptable key is answered with the Unauthorized error (status 401, code 1000)"`,
+  wrongOnPurpose: 'no X-Access-Key',
+  async run(run) {
+    expectUnauthorized(run, await run.send((await exampleOf(run.session)).body, { accessKey: false }));
+  },
+});
 
-  await session.check('auth-invalid-key', async (run) => {
-    const answer = await run.send((await example()).body, { accessKey: UNACCEPTABLE_KEY });
-    expectUnauthorized(run, answer);
-  });
+export const AUTH_INVALID_KEY = defineCheck({
+  id: 'auth-invalid-key',
+  level: 'MUST',
+  area: 'auth',
+  title: 'A request with an unacceptable X-Access-Key is answered 401 Unauthorized, code 1000',
+  basis: `${IF} §Authentication 3: "A missing or unacceptable key is answered with the Unauthorized error (status 401, code 1000)"`,
+  wrongOnPurpose: 'an unacceptable X-Access-Key',
+  async run(run) {
+    expectUnauthorized(run, await run.send((await exampleOf(run.session)).body, { accessKey: UNACCEPTABLE_KEY }));
+  },
+});
 
-  await session.check('limited-key-permission-denied', async (run) => {
-    const key =
-      session.config.limitedAccessKey ?? run.skip('no limited key given (--limited-access-key or CONFORMANCE_LIMITED_ACCESS_KEY)');
-    const denied = session.config.fixtures.limitedKey?.deniedOperations ?? run.skip('the fixtures name no limitedKey.deniedOperations');
-    const answer = await run.send((await example()).body, { accessKey: key });
-    if (denied.includes(session.operationId)) {
+export const LIMITED_KEY_PERMISSION_DENIED = defineCheck({
+  id: 'limited-key-permission-denied',
+  level: 'MUST',
+  area: 'auth',
+  title:
+    'With the limited key (--limited-access-key), the operations of fixtures limitedKey.deniedOperations answer 403 PermissionDenied, code 1001; the others do not refuse it',
+  basis: `${IF} §Authentication 3: "a key without rights for the operation with PermissionDenied (status 403, code 1001)"`,
+  needs: ['limited-key', 'limitedKey.deniedOperations'],
+  async run(run) {
+    const denied = run.needed('limitedKey.deniedOperations');
+    const answer = await run.send((await exampleOf(run.session)).body, { accessKey: run.needed('limited-key') });
+    if (denied.includes(run.session.operationId)) {
       const verdict = matchesError(answer, 403, 'PermissionDenied', 1001);
       if (verdict)
         run.fail({
@@ -103,11 +171,62 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
         actual: `${answer.status} ${errorName(answer)}`.trim(),
       });
     }
-  });
+  },
+});
 
-  await judgeMalformedJson(session);
+/** The malformed-JSON request's answer, or why there was none: malformed-json-bad-request judges it too. */
+const malformedAnswers = new WeakMap<CheckSession, { answer?: HttpResponse & { index: number }; failure?: Inconclusive }>();
 
-  await session.check('bad-method', async (run) => {
+export const MALFORMED_JSON = defineCheck({
+  id: 'malformed-json',
+  level: 'MUST',
+  area: 'wire',
+  title: 'A body that is not JSON is a client error (4xx with an error object)',
+  basis: `${IF} §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"`,
+  wrongOnPurpose: 'a body that is not JSON',
+  async run(run) {
+    let answer: HttpResponse & { index: number };
+    try {
+      answer = await run.send(undefined, { rawBody: '{"this is": not JSON' });
+    } catch (error) {
+      if (error instanceof Inconclusive) malformedAnswers.set(run.session, { failure: error });
+      throw error;
+    }
+    malformedAnswers.set(run.session, { answer });
+    if (answer.status < 400 || answer.status >= 500) {
+      run.fail({
+        message: 'a body that is not JSON is a client error: the answer must be 4xx',
+        pointer: '',
+        expected: '4xx',
+        actual: `${answer.status} ${errorName(answer)}`.trim(),
+      });
+    }
+  },
+});
+
+export const MALFORMED_JSON_BAD_REQUEST = defineDerivedCheck({
+  id: 'malformed-json-bad-request',
+  level: 'SHOULD',
+  area: 'wire',
+  title: 'A body that is not JSON gets 400 WebrpcBadRequest',
+  basis: `${WF} §4: "Rejected with 400 WebrpcBadRequest: ... a body that is not JSON"`,
+  judgedFrom: 'malformed-json',
+  decide(session) {
+    const { answer, failure } = malformedAnswers.get(session) ?? {};
+    if (failure || !answer) return { outcome: failure ?? new Skip('the malformed-JSON request could not be made') };
+    const verdict = matchesError(answer, 400, 'WebrpcBadRequest');
+    return { outcome: verdict ? new Violation(verdict, answer.index) : 'passed', exchangeIndex: answer.index };
+  },
+});
+
+export const BAD_METHOD = defineCheck({
+  id: 'bad-method',
+  level: 'SHOULD',
+  area: 'wire',
+  title: 'A method other than POST gets 405 WebrpcBadMethod with Allow: POST',
+  basis: `${WF} §5: "a method other than POST → 405 WebrpcBadMethod with header Allow: POST"`,
+  wrongOnPurpose: 'GET instead of POST',
+  async run(run) {
     const answer = await run.send(undefined, { method: 'GET', contentType: null });
     expectError(run, answer, 405, 'WebrpcBadMethod');
     const allow = answer.headers['allow'];
@@ -125,15 +244,31 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
         actual: allow === undefined ? 'no Allow header' : `Allow: ${allow}`,
       });
     }
-  });
+  },
+});
 
-  await session.check('bad-content-type', async (run) => {
-    const answer = await run.send((await example()).body, { contentType: 'text/plain' });
+export const BAD_CONTENT_TYPE = defineCheck({
+  id: 'bad-content-type',
+  level: 'SHOULD',
+  area: 'wire',
+  title: 'A Content-Type other than application/json gets 400 WebrpcBadRequest',
+  basis: `${WF} §5: "a Content-Type other than application/json ... → 400 WebrpcBadRequest"`,
+  wrongOnPurpose: 'Content-Type text/plain',
+  async run(run) {
+    const answer = await run.send((await exampleOf(run.session)).body, { contentType: 'text/plain' });
     expectError(run, answer, 400, 'WebrpcBadRequest');
-  });
+  },
+});
 
-  await session.check('valid-request-not-5xx', async (run) => {
-    const rewrite = spec.constrain ? await spec.constrain(session) : undefined;
+export const VALID_REQUEST_NOT_5XX = defineCheck({
+  id: 'valid-request-not-5xx',
+  level: 'MUST',
+  area: 'properties',
+  title: 'Any valid generated request is answered without 5xx, with a body of the documented shape',
+  basis: `${IF} §Errors: "Client errors are returned with 4xx statuses and server errors with 5xx statuses"; §Wire format`,
+  async run(run) {
+    const session = run.session;
+    const rewrite = await rewriteOf(session);
     const arbitrary = validRequest(session.op, contextOf(session)).map((body): unknown =>
       rewrite ? rewrite(body as Record<string, unknown>) : body,
     );
@@ -167,10 +302,96 @@ export async function runCommonChecks<O extends OperationDef>(session: CheckSess
       { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'valid'), numRuns: session.config.runs },
     );
     if (sent === 0) run.skip('no generated request was safe to send (README "Safe writes")');
-  });
+  },
+});
 
-  await judgeInvalidRequests(session, spec);
+/** One property run feeds two checks: never 5xx (MUST) and refused with 4xx where webrpc refuses (SHOULD). */
+const invalidJudged = new WeakMap<CheckSession, { judged: number; refusal?: Violation }>();
 
+export const INVALID_REQUEST_NOT_5XX = defineCheck({
+  id: 'invalid-request-not-5xx',
+  level: 'MUST',
+  area: 'properties',
+  title: 'Any invalid generated request is answered without 5xx, and any error answer is a valid error object',
+  basis: `${IF} §Errors: "Client errors are returned with 4xx statuses" (a client's mistake is not a server error)`,
+  async run(run) {
+    const session = run.session;
+    const tally: { judged: number; refusal?: Violation } = { judged: 0 };
+    invalidJudged.set(session, tally);
+    const rewrite = await rewriteOf(session);
+    const arbitrary = invalidRequest(session.op, contextOf(session), rewrite ? { rewriteBase: rewrite } : {});
+    await assertProperty(
+      run,
+      arbitrary,
+      async (invalid) => {
+        // A mutation may have replaced a rewritten ID with one of its own: such a request is not sent.
+        if (!safeToSend(session, invalid.rawBody ?? JSON.stringify(invalid.body))) return;
+        const answer = await run.send(invalid.body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
+        tally.judged += 1;
+        const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;
+        if (answer.status >= 500)
+          fail(answer, {
+            message: `an invalid request (${what}) is a client's mistake: it must not get a server error`,
+            pointer: invalid.path ?? '',
+            expected: 'not 5xx',
+            actual: `${answer.status} ${errorName(answer)}`.trim(),
+          });
+        if (invalid.refusal !== 'none' && (answer.status < 400 || answer.status >= 500) && !tally.refusal) {
+          tally.refusal = new Violation(
+            {
+              message: `a request with ${what} should be refused with a 4xx error`,
+              pointer: invalid.path ?? '',
+              expected: '4xx',
+              actual: answer.status,
+            },
+            answer.index,
+          );
+        }
+      },
+      { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'invalid'), numRuns: session.config.runs },
+    );
+    if (tally.judged === 0) run.skip('no generated request was safe to send (README "Safe writes")');
+  },
+});
+
+export const INVALID_REQUEST_4XX = defineDerivedCheck({
+  id: 'invalid-request-4xx',
+  level: 'SHOULD',
+  area: 'properties',
+  title: 'A request with a wrong JSON type is refused with 4xx',
+  basis: `${WF} §4: "Rejected with 400 WebrpcBadRequest: ... a wrong JSON type"`,
+  judgedFrom: 'invalid-request-not-5xx',
+  decide(session) {
+    const { judged, refusal } = invalidJudged.get(session) ?? { judged: 0 };
+    if (judged === 0) return { outcome: new Skip('no invalid request was judged') };
+    return { outcome: refusal ?? 'passed', ...(refusal ? { exchangeIndex: refusal.exchangeIndex } : {}) };
+  },
+});
+
+/** The checks every operation gets before its own, in the order they run; the error checks follow them. */
+export const COMMON_CHECKS: readonly (CheckDefinition | DerivedCheck)[] = [
+  RESPONSE_SCHEMA,
+  RESPONSE_CONVENTIONS,
+  RESPONSE_CONTENT_TYPE,
+  AUTH_MISSING_KEY,
+  AUTH_INVALID_KEY,
+  LIMITED_KEY_PERMISSION_DENIED,
+  MALFORMED_JSON,
+  MALFORMED_JSON_BAD_REQUEST,
+  BAD_METHOD,
+  BAD_CONTENT_TYPE,
+  VALID_REQUEST_NOT_5XX,
+  INVALID_REQUEST_NOT_5XX,
+  INVALID_REQUEST_4XX,
+];
+
+export async function runCommonChecks<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<void> {
+  specs.set(session, spec as unknown as OperationSpec<OperationDef>);
+  session.exampleAnswer = () => exampleAnswerOf(session);
+  for (const def of COMMON_CHECKS) {
+    if ('decide' in def) session.decide(def);
+    else await session.check(def);
+  }
   await runErrorChecks(session);
 }
 
@@ -184,113 +405,8 @@ function refusedKey(session: CheckSession, outcome: HttpOutcome, index: number):
   }
 }
 
-/** The error checks over every error answer the session's other checks received. */
-export async function runErrorChecks(session: CheckSession): Promise<void> {
-  await judgeWrongRequestsNot5xx(session);
-  for (const id of ERROR_CHECKS) {
-    await session.check(id, async (run) => {
-      if (session.errorAnswers.length === 0) {
-        throwIfTargetSilent(session);
-        run.skip('no error answer was observed');
-      }
-      for (const observed of session.errorAnswers) {
-        const finding = observed.findings[id];
-        if (finding) {
-          run.adopt(observed.index);
-          run.fail({ ...finding, message: `${finding.message} (answer to the ${observed.checkId} request)` });
-        }
-      }
-      run.adopt(session.errorAnswers[0]!.index);
-    });
-  }
-}
-
-/** The example of the spec, made once per session; a generated request when the spec has no better one. */
-function exampleOf<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<Example<unknown>> {
-  return session.memoize('example', async () =>
-    spec.example({
-      session,
-      generated: () => {
-        const seed = deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'example');
-        return fc.sample(validRequest(spec.op, contextOf(session)), { seed, numRuns: 1 })[0] as never;
-      },
-    }),
-  );
-}
-
 function contextOf(session: CheckSession) {
   return { ...(session.network ? { network: session.network } : {}), ...(session.fixtures ? { fixtures: session.fixtures } : {}) };
-}
-
-async function judgeMalformedJson(session: CheckSession): Promise<void> {
-  let answer: (HttpResponse & { index: number }) | undefined;
-  let failure: Inconclusive | undefined;
-  await session.check('malformed-json', async (run) => {
-    try {
-      answer = await run.send(undefined, { rawBody: '{"this is": not JSON' });
-    } catch (error) {
-      if (error instanceof Inconclusive) failure = error;
-      throw error;
-    }
-    if (answer.status < 400 || answer.status >= 500) {
-      run.fail({
-        message: 'a body that is not JSON is a client error: the answer must be 4xx',
-        pointer: '',
-        expected: '4xx',
-        actual: `${answer.status} ${errorName(answer)}`.trim(),
-      });
-    }
-  });
-  if (failure || !answer) {
-    session.record('malformed-json-bad-request', failure ?? new Skip('the malformed-JSON request could not be made'));
-    return;
-  }
-  const got = answer;
-  const verdict = matchesError(got, 400, 'WebrpcBadRequest');
-  session.record('malformed-json-bad-request', verdict ? new Violation(verdict, got.index) : 'passed', got.index);
-}
-
-async function judgeInvalidRequests<O extends OperationDef>(session: CheckSession, spec: OperationSpec<O>): Promise<void> {
-  // One property run feeds two checks: never 5xx (MUST) and refused with 4xx where webrpc refuses (SHOULD).
-  let refusalFinding: Violation | undefined;
-  let judged = 0;
-  await session.check('invalid-request-not-5xx', async (run) => {
-    const rewrite = spec.constrain ? await spec.constrain(session) : undefined;
-    const arbitrary = invalidRequest(session.op, contextOf(session), rewrite ? { rewriteBase: rewrite } : {});
-    await assertProperty(
-      run,
-      arbitrary,
-      async (invalid) => {
-        // A mutation may have replaced a rewritten ID with one of its own: such a request is not sent.
-        if (!safeToSend(session, invalid.rawBody ?? JSON.stringify(invalid.body))) return;
-        const answer = await run.send(invalid.body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
-        judged += 1;
-        const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;
-        if (answer.status >= 500)
-          fail(answer, {
-            message: `an invalid request (${what}) is a client's mistake: it must not get a server error`,
-            pointer: invalid.path ?? '',
-            expected: 'not 5xx',
-            actual: `${answer.status} ${errorName(answer)}`.trim(),
-          });
-        if (invalid.refusal !== 'none' && (answer.status < 400 || answer.status >= 500) && !refusalFinding) {
-          refusalFinding = new Violation(
-            {
-              message: `a request with ${what} should be refused with a 4xx error`,
-              pointer: invalid.path ?? '',
-              expected: '4xx',
-              actual: answer.status,
-            },
-            answer.index,
-          );
-        }
-      },
-      { seed: deriveSeed(session.config.seed, session.operationId, session.network?.slug ?? '', 'invalid'), numRuns: session.config.runs },
-    );
-    if (judged === 0) run.skip('no generated request was safe to send (README "Safe writes")');
-  });
-  if (judged === 0) session.record('invalid-request-4xx', new Skip('no invalid request was judged'));
-  else session.record('invalid-request-4xx', refusalFinding ?? 'passed', refusalFinding?.exchangeIndex);
 }
 
 /** Whether safe writes (safe-writes.ts) let this generated payload go out; CheckSession.send enforces the same. */

@@ -12,8 +12,16 @@ import { CheckSession } from './session.js';
 import { registerSuite, type UnitOutcome } from './suites.js';
 import { isSelected } from './work.js';
 
+/** Every operation described so far, by id: the catalogue generator reads their checks from here. */
+const described = new Map<string, OperationSpec<OperationDef>>();
+
+export function describedOperations(): ReadonlyMap<string, OperationSpec<OperationDef>> {
+  return described;
+}
+
 export function describeOperation<O extends OperationDef>(spec: OperationSpec<O>): void {
   const id = operationId(spec.op);
+  described.set(id, spec as unknown as OperationSpec<OperationDef>);
   registerSuite({
     name: id,
     units: (config, ownsGlobal) =>
@@ -34,8 +42,8 @@ async function runOperation<O extends OperationDef>(
   // reason; none sends anything (CheckSession.send refuses it besides).
   if (spec.op.writes && config.readOnly) session.blockAll(`--read-only: ${operationId(spec.op)} writes, so none of its checks is run`);
   await runCommonChecks(session, spec);
-  const own = Object.entries(spec.checks ?? {}).flatMap(([checkId, check]) => (check ? [[checkId as CheckId, check] as const] : []));
+  const own = spec.checks ?? [];
   if (spec.checksSideBySide?.(config)) await session.checkSideBySide(own);
-  else for (const [checkId, check] of own) await session.check(checkId, check);
+  else for (const check of own) await session.check(check);
   return { results: session.results, personal: [...session.personal], keyAnswers: session.keyAnswers };
 }

@@ -1,5 +1,5 @@
 export { describeOperation } from './describe-operation.js';
-export type { Example, ExampleContext, OperationSpec, SpecificCheck } from './operation-spec.js';
+export type { Example, ExampleContext, OperationSpec } from './operation-spec.js';
 export { discoverFloorOrder, discoverOffer, ownedAudience } from './discovery.js';
 export { discoverFloorAnswer, discoverPropertyFilters } from './collection-discovery.js';
 export type { CheckRun, CheckSession } from './session.js';

@@ -1,8 +1,8 @@
 /** What a spec file says about its operation: how to make a request that should succeed, and its own checks. */
-import type { CheckId } from '../checks/catalogue.js';
-import type { RequestOf, OperationDef } from '../contract/operations.js';
+import type { CheckDefinition } from '../checks/definition.js';
+import type { NetworkOf, OperationDef, RequestOf } from '../contract/operations.js';
 import type { RunConfig } from '../config/run-config.js';
-import type { CheckRun, CheckSession } from './session.js';
+import type { CheckSession } from './session.js';
 
 export interface Example<Body> {
   readonly body: Body;
@@ -17,14 +17,14 @@ export interface Example<Body> {
 
 export interface ExampleContext<O extends OperationDef> {
   readonly session: CheckSession;
+  /** The session's network: always one for an operation that is per network. */
+  readonly network: NetworkOf<O>;
   /** A generated valid request for this operation and network (seeded): the fallback without fixtures. */
   generated(): RequestOf<O>;
 }
 
 /** Rewrites a generated request body (a JSON object) so that it only names what the suite may touch. */
 export type SafeRewrite = (body: Readonly<Record<string, unknown>>) => Record<string, unknown>;
-
-export type SpecificCheck = (run: CheckRun) => Promise<void>;
 
 export interface OperationSpec<O extends OperationDef> {
   readonly op: O;
@@ -39,7 +39,7 @@ export interface OperationSpec<O extends OperationDef> {
    */
   readonly constrain?: (session: CheckSession) => Promise<SafeRewrite> | SafeRewrite;
   /** Checks particular to this operation, run after the common ones, in order. */
-  readonly checks?: Partial<Record<CheckId, SpecificCheck>>;
+  readonly checks?: readonly CheckDefinition<NoInfer<O>>[];
   /**
    * True when, in this run, the checks above touch only state of their own each, so they may run side by side
    * (against a distant target, one after another they would be the run's long tail).

@@ -4,11 +4,13 @@
  * CheckResult of the report model.
  */
 import { checkDef, type CheckId } from '../checks/catalogue.js';
+import type { CheckDefinition, DerivedCheck } from '../checks/definition.js';
+import { NEEDS, unmetNeed, type CheckNeed, type NeedValue } from '../checks/needs.js';
 import { checkSelection, type CheckSelection } from '../checks/selection.js';
 import type { RunConfig } from '../config/run-config.js';
 import type { NetworkFixtures } from '../config/fixtures.js';
 import type { Network } from '../contract/networks.js';
-import { operationId, type OperationDef } from '../contract/operations.js';
+import { operationId, type NetworkOf, type OperationDef, type RequestOf } from '../contract/operations.js';
 import type { CheckResult, Exchange } from '../report/model.js';
 import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
 import { judgeErrorAnswer, type ErrorFindings } from './error-answers.js';
@@ -150,12 +152,12 @@ export class CheckSession {
     this.blocked = reason;
   }
 
-  /** Runs `body` as the check `id`; never throws: the outcome becomes a result. */
-  async check(id: CheckId, body: (run: CheckRun) => Promise<void>, sideBySide = false): Promise<CheckResult> {
+  /** Runs the check `def`; never throws: the outcome becomes a result. */
+  async check<O extends OperationDef>(def: CheckDefinition<O>, sideBySide = false): Promise<CheckResult> {
+    const id = def.id;
     this.chosen ??= checkSelection(this.config.checks);
     if (!this.chosen.executes(id)) return this.push(id, { status: 'skipped', message: 'not chosen (--checks, --skip-checks)' }, 0, 0);
-    const def = checkDef(id);
-    const run = new CheckRun(this, id);
+    const run = new Run(this, id, def.needs);
     const started = performance.now();
     const sentBefore = this.sent;
     let result: Outcome;
@@ -164,7 +166,10 @@ export class CheckSession {
       if (def.writes && this.config.readOnly) throw new Skip('--read-only: this check sends an operation that writes');
       const notRun = this.notRunOnDownBase();
       if (notRun) throw notRun;
-      await body(run);
+      const unmet = unmetNeed(def.needs, this);
+      if (unmet !== undefined) throw new Skip(unmet);
+      // The session runs operation O (describeOperation made it for O's spec): its network and example are O's.
+      await def.run(run as unknown as CheckRun<O>);
       result = { status: 'passed', ...this.evidenceOfPass(run.lastExchange) };
     } catch (error) {
       result = this.outcomeOf(id, error, run);
@@ -177,12 +182,18 @@ export class CheckSession {
    * Runs `checks` at once (each touches only state of its own, so their order cannot change a verdict); their
    * results are filed in the order given, as if they had run one after another.
    */
-  async checkSideBySide(checks: readonly (readonly [CheckId, (run: CheckRun) => Promise<void>])[]): Promise<void> {
+  async checkSideBySide<O extends OperationDef>(checks: readonly CheckDefinition<O>[]): Promise<void> {
     const from = this.results.length;
-    await Promise.all(checks.map(([id, body]) => this.check(id, body, true)));
-    const order = checks.map(([id]) => id);
-    const filed = this.results.splice(from).sort((a, b) => order.indexOf(a.checkId as CheckId) - order.indexOf(b.checkId as CheckId));
+    await Promise.all(checks.map((def) => this.check(def, true)));
+    const order: string[] = checks.map((def) => def.id);
+    const filed = this.results.splice(from).sort((a, b) => order.indexOf(a.checkId) - order.indexOf(b.checkId));
     this.results.push(...filed);
+  }
+
+  /** Records the verdict of a check derived from what another check of this session found. */
+  decide(def: DerivedCheck): void {
+    const { outcome, exchangeIndex } = def.decide(this);
+    this.record(def.id, outcome, exchangeIndex);
   }
 
   /** A base that stopped answering: its checks end at once, errored with the reason, sending nothing more. */
@@ -419,7 +430,12 @@ export class CheckSession {
     };
   }
 
-  private outcomeOf(id: CheckId, error: unknown, run: CheckRun | undefined, exchangeIndex?: number): Outcome {
+  private outcomeOf(
+    id: CheckId,
+    error: unknown,
+    run: Pick<CheckRun, 'lastExchange' | 'reproductionNote'> | undefined,
+    exchangeIndex?: number,
+  ): Outcome {
     if (error instanceof Skip) return { status: 'skipped', message: error.reason };
     const index = (error as { exchangeIndex?: number }).exchangeIndex ?? exchangeIndex ?? run?.lastExchange;
     const exchange = this.exchangeFields(index);
@@ -443,8 +459,25 @@ export class CheckSession {
   }
 }
 
-/** What one check sees: sending, failing, skipping, with its exchanges attributed to it. */
-export class CheckRun {
+/**
+ * What one check of operation `O` sees: sending, failing, skipping, with its exchanges attributed to it; the
+ * operation's request type for its example, and a network for an operation that is per network. (A type over
+ * the class, not a generic class: a run of one operation must fit a helper written for any.)
+ */
+export type CheckRun<O extends OperationDef = OperationDef> = Omit<Run, 'example' | 'network'> & {
+  readonly network: NetworkOf<O>;
+  example(): Promise<ExampleAnswer<RequestOf<O>>>;
+};
+
+/** The example request of the operation and the server's successful answer to it. */
+export interface ExampleAnswer<Body> {
+  readonly body: Body;
+  readonly grounded: boolean;
+  readonly json: unknown;
+  readonly response: HttpResponse;
+}
+
+class Run {
   lastExchange: number | undefined;
   /** Requests this check sent itself (through `send`). */
   sent = 0;
@@ -454,6 +487,7 @@ export class CheckRun {
   constructor(
     readonly session: CheckSession,
     readonly id: CheckId,
+    readonly needs: readonly CheckNeed[] = [],
   ) {}
 
   get config(): RunConfig {
@@ -466,6 +500,13 @@ export class CheckRun {
 
   get fixtures(): NetworkFixtures | undefined {
     return this.session.fixtures;
+  }
+
+  /** What the check declared it needs (the session skipped it without): asking for an undeclared need is a bug. */
+  needed<N extends CheckNeed>(need: N): NeedValue<N> {
+    const value = this.needs.includes(need) ? NEEDS[need].value(this.session) : undefined;
+    if (value === undefined) throw new Error(`${this.id} reads ${need} without declaring it in its needs`);
+    return value as NeedValue<N>;
   }
 
   /** Sends and returns the answer; a transport failure ends the check as errored. */
@@ -485,7 +526,7 @@ export class CheckRun {
    * The example request of the operation and the server's 200 answer, adopted as this check's evidence.
    * Skips when there is no successful answer to reason about: response-schema already judged that.
    */
-  async example(): Promise<{ body: unknown; grounded: boolean; json: unknown; response: HttpResponse }> {
+  async example(): Promise<ExampleAnswer<unknown>> {
     const exchange = await this.session.exampleAnswer?.();
     if (!exchange) throw new Error('example() is only available inside describeOperation');
     const answer = this.answerOf(exchange.index, exchange.outcome);

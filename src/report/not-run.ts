@@ -2,7 +2,7 @@
  * The operations of a run that ended early without their results, each as an errored `suite-error` result
  * saying why: a report of a stopped run lists what it did not check instead of passing over it.
  */
-import { checkDef } from '../checks/catalogue.js';
+import { defineHarnessCheck } from '../checks/definition.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import type { CheckResult } from './model.js';
 
@@ -25,16 +25,25 @@ export function notRunResults(
   return missing;
 }
 
+export const SUITE_ERROR = defineHarnessCheck({
+  id: 'suite-error',
+  level: 'MUST',
+  area: 'harness',
+  title: 'The checks of an operation ran to completion',
+  basis: 'a check that could not decide is errored, never a silent pass (GUIDE.md example 2)',
+  filedBy: 'harness',
+});
+
 /** One errored `suite-error` result: the checks of `operation` on `network` could not run, and why. */
 export function suiteError(operation: string, network: string | null, why: string, durationMs: number): CheckResult {
   return {
-    key: `${operation}:suite-error`,
-    checkId: 'suite-error',
+    key: `${operation}:${SUITE_ERROR.id}`,
+    checkId: SUITE_ERROR.id,
     operation,
     network,
     level: 'MUST',
     status: 'errored',
-    title: checkDef('suite-error').title,
+    title: SUITE_ERROR.title,
     message: `${operation} on ${network ?? 'no network (global)'} [suite-error]: ${why}`,
     requests: 0,
     durationMs,

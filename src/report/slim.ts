@@ -8,10 +8,10 @@
  * (network, operation) and from the catalogue (level, title); its request count and duration are not kept
  * and read back as 0.
  */
-import { CHECK_CATALOGUE } from '../checks/catalogue.js';
+import { CHECK_CATALOGUE, type CheckDef } from '../checks/catalogue.js';
 import type { CheckResult, NetworkResult, OperationResult, PassedCheck, Report } from './model.js';
 
-const CATALOGUE = new Map(CHECK_CATALOGUE.map((c) => [c.id, c]));
+const CATALOGUE = new Map<string, CheckDef>(CHECK_CATALOGUE.map((c) => [c.id, c]));
 
 const isSlimmable = (c: CheckResult): boolean => c.status === 'passed' && c.expectation === undefined;
 

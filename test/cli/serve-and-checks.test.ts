@@ -95,6 +95,8 @@ describe('conformance checks', () => {
     expect(listed.every((c) => c.basis.length > 0 && c.level && c.area)).toBe(true);
     expect(md.stdout.split('\n')[0]).toBe('| check id | level | area | operations | needs | what must hold | rests on |');
     expect(md.stdout.trimEnd().split('\n')).toHaveLength(CHECK_CATALOGUE.length + 2);
-    expect(text.stdout).toMatch(/^floor-order-is-listing {2}SHOULD · semantics · Marketplace\.GetFloorOrder · needs fixture: collection$/m);
+    expect(text.stdout).toMatch(
+      /^floor-order-of-requested-collection {2}MUST · semantics · Marketplace\.GetFloorOrder · needs fixture: collection$/m,
+    );
   }, 60_000);
 });

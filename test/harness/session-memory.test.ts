@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { targetsFromOrigin, type RunConfig } from '../../src/config/run-config.js';
 import { networkBySlug } from '../../src/contract/networks.js';
 import { findOperation } from '../../src/contract/operations.js';
+import { AUTH_INVALID_KEY, RESPONSE_SCHEMA } from '../../src/harness/common-checks.js';
 import { CheckSession } from '../../src/harness/session.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/transport/http-client.js';
 import { listen } from '../support/hostile.js';
@@ -63,13 +64,19 @@ describe('a session against near-cap answers', () => {
   it('hands the checks the whole parsed answer but keeps only what a report can show', async () => {
     const session = new CheckSession(findOperation('Marketplace.GetFloorOrder')!, networkBySlug('polygon'), config());
     let items = 0;
-    const passed = await session.check('response-schema', async (run) => {
-      const answer = await run.send({ collectionAddress: '0x0000000000000000000000000000000000000001' });
-      items = (answer.json as { items: unknown[] }).items.length;
+    const passed = await session.check({
+      ...RESPONSE_SCHEMA,
+      async run(run) {
+        const answer = await run.send({ collectionAddress: '0x0000000000000000000000000000000000000001' });
+        items = (answer.json as { items: unknown[] }).items.length;
+      },
     });
-    const failed = await session.check('auth-invalid-key', async (run) => {
-      const answer = await run.send({}, { accessKey: 'not-the-key' });
-      run.fail({ message: 'refused as expected?', pointer: '', expected: 401, actual: answer.text });
+    const failed = await session.check({
+      ...AUTH_INVALID_KEY,
+      async run(run) {
+        const answer = await run.send({}, { accessKey: 'not-the-key' });
+        run.fail({ message: 'refused as expected?', pointer: '', expected: 401, actual: answer.text });
+      },
     });
     expect(passed.status).toBe('passed');
     expect(items).toBeGreaterThan(30_000);

@@ -8,13 +8,13 @@ import type { CheckRun } from '../session.js';
  * audience-contact-count: every GetAudience answer the check can get without writing — the operation's
  * example and each audience the fixtures name — gives a contactCount equal to the contacts it lists.
  */
-export async function checkContactCount(run: CheckRun): Promise<void> {
+export async function checkContactCount(run: CheckRun<typeof GetAudience>): Promise<void> {
   const example = await run.example();
   const answers: { what: string; json: unknown; index: number | undefined }[] = [
     { what: 'the example audience', json: example.json, index: run.lastExchange },
   ];
   const builder = run.config.fixtures.builder;
-  const asked = (example.body as { audienceId?: unknown } | null)?.audienceId;
+  const asked = example.body.audienceId;
   if (builder) {
     const named = [...new Set([builder.audienceId, ...(builder.disposableAudienceIds ?? [])])];
     for (const audienceId of named) {
@@ -46,13 +46,13 @@ export async function checkContactCount(run: CheckRun): Promise<void> {
  * than its own), is refused or answered as that project's — never as the audience of the project it is in.
  * Reads only.
  */
-export async function checkOtherProject(run: CheckRun): Promise<void> {
-  const example = await run.example();
-  const asked = recordOf(example.body) ?? {};
-  const own = readingOf(example.json).projectId ?? asked['projectId'];
-  if (typeof own !== 'number' || typeof asked['audienceId'] !== 'number') run.skip('the example names no numeric project and audience');
+export async function checkOtherProject(run: CheckRun<typeof GetAudience>): Promise<void> {
+  const { body, json } = await run.example();
+  const own = readingOf(json).projectId ?? body.projectId;
+  const { audienceId } = body;
+  if (typeof own !== 'number' || typeof audienceId !== 'number') run.skip('the example names no numeric project and audience');
   const other = own + 1;
-  const answer = await run.send({ projectId: other, audienceId: asked['audienceId'] }, { op: GetAudience });
+  const answer = await run.send({ projectId: other, audienceId }, { op: GetAudience });
   if (answer.status !== 200) return;
   const reading = readingOf(answer.json);
   if (reading.projectId === undefined) {
@@ -61,7 +61,7 @@ export async function checkOtherProject(run: CheckRun): Promise<void> {
   }
   if (reading.projectId !== other) {
     run.fail({
-      message: `audience ${String(asked['audienceId'])} of project ${own}, asked for under project ${other}, must not be answered as another project's`,
+      message: `audience ${audienceId} of project ${own}, asked for under project ${other}, must not be answered as another project's`,
       pointer: '/audience/projectId',
       expected: other,
       actual: reading.projectId,

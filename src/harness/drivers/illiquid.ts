@@ -4,30 +4,30 @@
  * null, absent or an empty list — never one. GetSwapQuote and GetSwapPrice are judged the same way (SHOULD:
  * the sentence is GetSwapPrices').
  */
-import { swapPairOf } from '../../config/fixtures.js';
+import type { CheckNeed } from '../../checks/needs.js';
 import { recordOf } from '../../contract/json-values.js';
-import type { OperationDef } from '../../contract/operations.js';
+import type { GetSwapPrice, GetSwapPrices, GetSwapQuote } from '../../contract/operations.js';
 import type { CheckRun } from '../session.js';
 
-/** Any user and amount do: without liquidity there is no price whoever asks, for however much. */
-const ANY_USER = '0x000000000000000000000000000000000000dEaD';
+/** What the liquidity checks need: the currency without liquidity, and the pair's currency to pay with. */
+export const ILLIQUID_NEEDS: readonly CheckNeed[] = ['swap.illiquidCurrencyAddress', 'swap-pair'];
+
+/** The operation's result field: the one that must be none without liquidity. */
+const RESULT_FIELD = { GetSwapPrices: 'swapPrices', GetSwapQuote: 'swapQuote', GetSwapPrice: 'swapPrice' } as const;
 
 export async function checkNoPriceWithoutLiquidity(
-  run: CheckRun,
-  op: OperationDef,
-  field: 'swapPrices' | 'swapQuote' | 'swapPrice',
+  run: CheckRun<typeof GetSwapPrices | typeof GetSwapQuote | typeof GetSwapPrice>,
 ): Promise<void> {
-  const swap = run.fixtures?.swap;
-  const illiquid = swap?.illiquidCurrencyAddress ?? run.skip('the fixtures name no swap.illiquidCurrencyAddress for this network');
-  const pair = swapPairOf(run.fixtures);
-  const chainId = run.network!.chainId;
-  const buyAmount = pair?.buyAmount ?? '1000000';
-  const sellCurrencyAddress =
-    pair?.sellCurrencyAddress ?? run.skip('the fixtures name no swap pair whose sellCurrencyAddress could pay for the illiquid currency');
+  const op = run.session.op as typeof GetSwapPrices | typeof GetSwapQuote | typeof GetSwapPrice;
+  const field = RESULT_FIELD[op.method];
+  const illiquid = run.needed('swap.illiquidCurrencyAddress');
+  const pair = run.needed('swap-pair');
+  const chainId = run.network.chainId;
+  const { buyAmount, sellCurrencyAddress } = pair;
   const bodies = {
-    swapPrices: { userAddress: pair?.userAddress ?? ANY_USER, buyCurrencyAddress: illiquid, buyAmount, chainId },
+    swapPrices: { userAddress: pair.userAddress, buyCurrencyAddress: illiquid, buyAmount, chainId },
     swapQuote: {
-      userAddress: pair?.userAddress ?? ANY_USER,
+      userAddress: pair.userAddress,
       sellCurrencyAddress,
       buyCurrencyAddress: illiquid,
       buyAmount,
@@ -36,7 +36,7 @@ export async function checkNoPriceWithoutLiquidity(
     },
     swapPrice: { sellCurrencyAddress, buyCurrencyAddress: illiquid, buyAmount, chainId, slippagePercentage: 1 },
   };
-  const answer = await run.send(bodies[field], { op });
+  const answer = await run.send(bodies[field]);
   if (answer.status !== 200) run.skip(`asked for the illiquid currency, the server answered ${answer.status}, not a result to judge`);
   const result = recordOf(answer.json)?.[field];
   const none = result === null || result === undefined || (Array.isArray(result) && result.length === 0);

@@ -9,8 +9,7 @@ import { CreateAudience, GetAudience } from '../../contract/operations.js';
 import type { CheckRun } from '../session.js';
 
 export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {
-  const builder = run.config.fixtures.builder;
-  if (builder === undefined) run.skip('no builder.projectId in the fixtures: the suite has no project to create audiences in');
+  const builder = run.needed('builder.projectId');
   if (builder.audienceId !== undefined)
     await run.send({ projectId: builder.projectId, audienceId: builder.audienceId }, { op: GetAudience });
   const ids: number[] = [];

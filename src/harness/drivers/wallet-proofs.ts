@@ -6,7 +6,7 @@
 import type { LocalAccount } from 'viem';
 import { keccak256, toHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Network } from '../../contract/networks.js';
+import type { GetLinkedWallets, IsValidETHAuthProof } from '../../contract/operations.js';
 import { freshClaims, makeProof, type EthAuthSignatureForm } from '../../crypto/ethauth.js';
 import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from '../../semantics/proof-answers.js';
 import type { CheckRun } from '../session.js';
@@ -33,16 +33,19 @@ const HOUR_MS = 3_600_000;
  */
 export const claimsTime = (): Date => new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
 
-const chainIdOf = (run: CheckRun): string => String((run.network as Network).chainId);
+/** A check of the operations that take wallet proofs: both per network, their chain named in the body. */
+type ProofRun = CheckRun<typeof IsValidETHAuthProof | typeof GetLinkedWallets>;
 
-export function proofRequest(run: CheckRun, walletAddress: string, ethAuthProofString: string) {
+const chainIdOf = (run: ProofRun): string => String(run.network.chainId);
+
+export function proofRequest(run: ProofRun, walletAddress: string, ethAuthProofString: string) {
   return { chainId: chainIdOf(run), walletAddress: walletAddress.toLowerCase(), ethAuthProofString };
 }
 
 /** The message a parent wallet signs (any UTF-8 text, wire-facts.md §6). */
 export const parentMessage = (parent: string): string => `parent wallet with address ${parent.toLowerCase()}`;
 
-export function linkedWalletsRequest(run: CheckRun, parent: string, message: string, signature: string) {
+export function linkedWalletsRequest(run: ProofRun, parent: string, message: string, signature: string) {
   return {
     parentWalletAddress: parent.toLowerCase(),
     parentWalletMessage: message,
@@ -60,7 +63,7 @@ export interface FormProbe {
 }
 
 /** Which EOA signature form the server accepts, found once per session with fresh keys and fresh claims. */
-export function acceptedForm(run: CheckRun): Promise<FormProbe> {
+export function acceptedForm(run: ProofRun): Promise<FormProbe> {
   return run.session.memoize('ethauth-accepted-form', async () => {
     const tried: string[] = [];
     let lastExchange: number | undefined;
@@ -76,19 +79,19 @@ export function acceptedForm(run: CheckRun): Promise<FormProbe> {
 }
 
 /** The form to sign refusal probes with: the one the server accepts, so only the forged respect differs. */
-export async function probeForm(run: CheckRun): Promise<EthAuthSignatureForm> {
+export async function probeForm(run: ProofRun): Promise<EthAuthSignatureForm> {
   return (await acceptedForm(run)).form ?? 'eip712';
 }
 
 /** IsValidETHAuthProof must not find `proof` valid for `walletAddress`: isValid false or a 4xx error. */
-export async function expectProofRefused(run: CheckRun, walletAddress: string, proof: string, what: string): Promise<void> {
+export async function expectProofRefused(run: ProofRun, walletAddress: string, proof: string, what: string): Promise<void> {
   const answer = await run.send(proofRequest(run, walletAddress, proof));
   settle(run, judgeRefusal(isValidVerdict(answer), answer, what, 'isValid false or a 4xx error', '/isValid'));
 }
 
 /** GetLinkedWallets must refuse a signature that does not prove control of the parent: a 4xx error. */
 export async function expectLinkedWalletsRefused(
-  run: CheckRun,
+  run: ProofRun,
   body: ReturnType<typeof linkedWalletsRequest>,
   what: string,
 ): Promise<void> {

@@ -1,0 +1,58 @@
+/**
+ * A check is one object: what the catalogue says of it (id, level, area, title, the sentence it rests on),
+ * what it needs and whether it writes, and its body. Common checks are defined in the harness modules that
+ * run them, an operation's own checks in its spec file; the catalogue is generated from these objects
+ * (`npm run catalogue`).
+ */
+import type { OperationDef } from '../contract/operations.js';
+import type { Inconclusive, Skip, Violation } from '../harness/outcomes.js';
+import type { CheckRun, CheckSession } from '../harness/session.js';
+import type { CheckArea, CheckLevel } from './catalogue-types.js';
+import type { CheckId } from './catalogue.js';
+import type { CheckNeed } from './needs.js';
+
+export interface CheckMeta {
+  readonly id: CheckId;
+  readonly level: CheckLevel;
+  readonly area: CheckArea;
+  readonly title: string;
+  /** The sentence this check rests on, quoted with its source. */
+  readonly basis: string;
+  /** What it needs beyond a target; without it the check is skipped with the need's reason. */
+  readonly needs?: readonly CheckNeed[];
+  /** Sends an operation that writes: never run under --read-only. */
+  readonly writes?: boolean;
+  /** Its verdict is drawn from the answers the session's other checks received. */
+  readonly judges?: 'other-answers';
+  /** What its requests get wrong on purpose: a client's mistake, so a 5xx to them fails wrong-request-not-5xx. */
+  readonly wrongOnPurpose?: string;
+}
+
+/** A check with a body of its own, run by a session of operation `O`. */
+export interface CheckDefinition<O extends OperationDef = OperationDef> extends CheckMeta {
+  // A method, so that a check written for any operation fits the list of one operation's checks.
+  run(run: CheckRun<O>): Promise<void>;
+}
+
+/** What a derived check concludes, with the exchange that shows it. */
+export interface Decision {
+  readonly outcome: 'passed' | Violation | Skip | Inconclusive;
+  readonly exchangeIndex?: number | undefined;
+}
+
+/** A check decided from what another check of the session found (one request, two verdicts). */
+export interface DerivedCheck extends CheckMeta {
+  readonly judgedFrom: CheckId;
+  decide(session: CheckSession): Decision;
+}
+
+/** A check the harness files itself, when the checks of an operation could not run. */
+export interface HarnessCheck extends CheckMeta {
+  readonly filedBy: 'harness';
+}
+
+export type AnyCheck = CheckDefinition | DerivedCheck | HarnessCheck;
+
+export const defineCheck = <O extends OperationDef = OperationDef>(def: CheckDefinition<O>): CheckDefinition<O> => Object.freeze(def);
+export const defineDerivedCheck = (def: DerivedCheck): DerivedCheck => Object.freeze(def);
+export const defineHarnessCheck = (def: HarnessCheck): HarnessCheck => Object.freeze(def);

@@ -1,0 +1,91 @@
+/**
+ * Checks several operations share, each defined once here and listed by the spec file of every operation it
+ * applies to.
+ */
+import { IF, SLUG } from '../checks/catalogue-types.js';
+import { defineCheck } from '../checks/definition.js';
+import {
+  GenerateCancelTransaction,
+  type CheckoutOptionsMarketplace,
+  type CheckoutOptionsSalesContract,
+  type GenerateSellTransaction,
+  type GetFloorOrder,
+  type GetHighestPriceListingForCollectible,
+  type GetSwapPrice,
+  type GetSwapQuote,
+} from '../contract/operations.js';
+import type { Judgement } from '../semantics/judgement.js';
+import { judgeOrderChainIds } from '../semantics/order-rules.js';
+import { judgeSignatureChainIds, judgeStepsWellFormed } from '../semantics/steps.js';
+import { cancelTheOffer } from './drivers/cancel-offer.js';
+import { checkSameOptionsTwice } from './drivers/checkout-options.js';
+import { checkNoPriceWithoutLiquidity, ILLIQUID_NEEDS } from './drivers/illiquid.js';
+import { settle } from './drivers/settle.js';
+import { settleEach } from './drivers/settle-each.js';
+import type { CheckRun } from './session.js';
+
+const STEPS = `${IF} §What the service does: "produce the steps (on-chain transactions, signature requests, or calls to post)"`;
+
+export const ORDER_CHAIN_ID = defineCheck<typeof GetFloorOrder | typeof GetHighestPriceListingForCollectible>({
+  id: 'order-chain-id',
+  level: 'MUST',
+  area: 'semantics',
+  title: "Every returned order's chainId is the chain ID of the network in the path",
+  basis: `${SLUG}; §Order: "chainId number"`,
+  async run(run) {
+    const { json } = await run.example();
+    settle(run, judgeOrderChainIds(json, run.network.chainId));
+  },
+});
+
+type StepsRun = CheckRun<typeof GenerateSellTransaction | typeof GenerateCancelTransaction>;
+
+/**
+ * The example's steps and, for GenerateCancelTransaction when the floor collectible carries an offer, the steps
+ * to cancel that offer by its maker: two kinds of order, so more kinds of steps to judge.
+ */
+async function judgeSteps(run: StepsRun, judge: (json: unknown) => Judgement): Promise<void> {
+  const { json } = await run.example();
+  const judged = [{ index: run.lastExchange!, judgement: judge(json) }];
+  const offer = run.session.op === GenerateCancelTransaction ? await cancelTheOffer(run) : undefined;
+  if (offer) judged.push({ index: offer.index, judgement: judge(offer.json) });
+  settleEach(run, judged);
+}
+
+export const STEPS_WELL_FORMED = defineCheck<typeof GenerateSellTransaction | typeof GenerateCancelTransaction>({
+  id: 'steps-well-formed',
+  level: 'SHOULD',
+  area: 'semantics',
+  title:
+    'Each step is complete for what it is: a transaction (to, data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
+  basis: `${STEPS}; §Step: what completes each kind is not stated`,
+  run: (run) => judgeSteps(run, judgeStepsWellFormed),
+});
+
+export const STEP_SIGNATURE_CHAIN_ID = defineCheck<typeof GenerateSellTransaction | typeof GenerateCancelTransaction>({
+  id: 'step-signature-chain-id',
+  level: 'MUST',
+  area: 'semantics',
+  title: "An EIP-712 signature request's domain.chainId is the chain ID of the network in the path",
+  basis: `${SLUG}; §Step: "signature object: domain {name, version, chainId, verifyingContract}"`,
+  run: (run) => judgeSteps(run, (json) => judgeSignatureChainIds(json, run.network.chainId)),
+});
+
+export const CHECKOUT_OPTIONS_DETERMINISTIC = defineCheck<typeof CheckoutOptionsSalesContract | typeof CheckoutOptionsMarketplace>({
+  id: 'checkout-options-deterministic',
+  level: 'SHOULD',
+  area: 'semantics',
+  title: 'The same request, sent again, gets the same checkout options (lists compared as sets)',
+  basis: `${IF} §What the service does: "list the checkout options (payment methods) for a purchase": determinism is not stated`,
+  run: checkSameOptionsTwice,
+});
+
+export const SWAP_NONE_WITHOUT_LIQUIDITY = defineCheck<typeof GetSwapQuote | typeof GetSwapPrice>({
+  id: 'swap-none-without-liquidity',
+  level: 'SHOULD',
+  area: 'semantics',
+  title: "GetSwapQuote and GetSwapPrice for the fixtures' swap.illiquidCurrencyAddress answer null, never a price",
+  basis: `${IF} §API operations: the null rule is stated for GetSwapPrices only; GetSwapQuote is "used after choosing a price from GetSwapPrices", so without a price there is nothing to quote — by analogy, not by a sentence`,
+  needs: ILLIQUID_NEEDS,
+  run: checkNoPriceWithoutLiquidity,
+});
