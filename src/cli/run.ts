@@ -11,7 +11,7 @@ import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
-import { resetBaseHealth } from '../harness/base-health.js';
+import { forgetBasesOf } from '../harness/base-health.js';
 import { RunCollector } from '../runner/collector.js';
 import { runChecksInline } from '../runner/inline-engine.js';
 import { runChecksInThread } from '../runner/thread-engine.js';
@@ -46,8 +46,6 @@ const KEY_REFUSED = 'the target refused the access key: every valid request made
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
-  // The probe runs on this thread: what an earlier run in this process learnt about a base does not carry over.
-  resetBaseHealth();
   const terminal = runTerminal(partial, io.log, io.stream, io.env);
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
@@ -121,6 +119,8 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       });
     };
 
+    // The probe (and the inline engine) run on this thread: what an earlier run learnt of this target does not carry over.
+    forgetBasesOf(Object.values(config.targets));
     const unreachable = await probeTargets(config);
     if (stopper.cause) return finish(stoppedReport([], undefined));
     if (unreachable) {

@@ -9,8 +9,9 @@
  * costs one round of timeouts rather than one per base (39 networks, three services each); an origin that
  * has answered even once is only ever judged base by base, so a slow or partly hanging target is not cut off.
  *
- * One tracker per run (per process: the run's checks share one worker). Within an operation session the
- * session's own limit of two timeouts comes first, so a single hanging operation never marks its whole base.
+ * One tracker per process, keyed by origin: a run forgets what earlier runs learnt of its own target's origins
+ * only, so runs against different targets may share a thread. Within an operation session the session's own
+ * limit of two timeouts comes first, so a single hanging operation never marks its whole base.
  */
 import { setMaxListeners } from 'node:events';
 import type { HttpOutcome } from '../transport/http-client.js';
@@ -103,8 +104,21 @@ function basesOf(originKey: string): HealthState[] {
   return [...bases].filter(([key]) => originOf(key) === originKey).map(([, state]) => state);
 }
 
-/** Forgets every base (a new run in the same process). */
+/** Forgets every base. */
 export function resetBaseHealth(): void {
   bases.clear();
   origins.clear();
 }
+
+/**
+ * Forgets what is known of the origins of `urls` (a new run against them; `{network}` in a host stands for any
+ * slug); other origins' runs go on untouched.
+ */
+export function forgetBasesOf(urls: readonly string[]): void {
+  const patterns = urls.map((url) => new RegExp(`^${escapeRegExp(/^[^:]+:\/\/[^/]*/.exec(url)?.[0] ?? url).replaceAll('\\{network\\}', '[^/.:]+')}$`));
+  const forgotten = (origin: string): boolean => patterns.some((pattern) => pattern.test(origin));
+  for (const key of [...bases.keys()]) if (forgotten(originOf(key))) bases.delete(key);
+  for (const key of [...origins.keys()]) if (forgotten(key)) origins.delete(key);
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

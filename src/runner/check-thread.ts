@@ -13,6 +13,16 @@ const config = (workerData as { config: RunConfig }).config;
 const post = (message: FromCheckThread): void => port.postMessage(message);
 let stopped = false;
 
+/**
+ * A worker's stdout reaches the main thread as messages of their own, which may arrive after `done` and be
+ * dropped with the worker: what the checks printed (--verbose) is flushed before the run is said to be over.
+ */
+const flushed = (stream: NodeJS.WriteStream): Promise<void> => new Promise((resolve) => stream.write('', () => resolve()));
+const finish = async (incidents: string[]): Promise<void> => {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  post({ type: 'done', incidents });
+};
+
 port.on('message', (message: ToCheckThread) => {
   if (message.type !== 'stop') return;
   stopped = true;
@@ -21,7 +31,7 @@ port.on('message', (message: ToCheckThread) => {
 
 try {
   const incidents = await runChecks(config, { unitFinished: (unit) => post({ type: 'unit', unit }) }, { stopped: () => stopped });
-  post({ type: 'done', incidents });
+  await finish(incidents);
 } catch (error) {
-  post({ type: 'done', incidents: [`the checks could not run: ${(error as Error).message}`] });
+  await finish([`the checks could not run: ${(error as Error).message}`]);
 }

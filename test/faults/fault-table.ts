@@ -47,7 +47,10 @@ function expectedKeys(fault: Fault, globalSubjects: ReadonlySet<string>): string
   });
 }
 
-/** The runner as a library, one reference server per fault: the command line around it is proven once, apart. */
+/**
+ * The runner as a library, one reference server per fault: the command line around it is proven once, apart.
+ * The checks run inline, in this test file's process: a worker booted per fault would cost more than the run.
+ */
 async function runAgainst(fault: Fault) {
   const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
   try {
@@ -60,6 +63,7 @@ async function runAgainst(fault: Fault) {
       operations: fault.operations.join(','),
       runs: '8',
       seed: '1',
+      engine: 'inline',
       timeoutMs: String(fault.timeoutMs ?? 10_000),
       reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
     });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   baseDownReason,
   baseGivenUp,
+  forgetBasesOf,
   noteBaseOutcome,
   resetBaseHealth,
   TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN,
@@ -16,6 +17,19 @@ const answer: HttpOutcome = { ok: true, request, response: { status: 200, header
 
 describe('base health', () => {
   afterEach(() => resetBaseHealth());
+
+  it('forgets the origins of a new run only (a {network} host stands for every slug), so runs may share a thread', () => {
+    const down = (base: string) => {
+      for (let i = 0; i < TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN; i += 1) noteBaseOutcome(base, timeout);
+    };
+    down('http://a.test/rpc/Marketplace/polygon');
+    down('https://polygon-marketplace.b.test/rpc');
+    down('http://c.test/rpc/Marketplace/polygon');
+    forgetBasesOf(['http://a.test/rpc/Marketplace', 'https://{network}-marketplace.b.test/rpc']);
+    expect(baseDownReason('http://a.test/rpc/Marketplace/polygon')).toBeUndefined();
+    expect(baseDownReason('https://polygon-marketplace.b.test/rpc')).toBeUndefined();
+    expect(baseDownReason('http://c.test/rpc/Marketplace/polygon')).toMatch(/not answering/);
+  });
 
   it('marks a base not answering after timeouts in a row, and says why', () => {
     for (let i = 1; i < TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN; i += 1) noteBaseOutcome('http://a.test', timeout);

@@ -93,8 +93,7 @@ type Command = fc.AsyncCommand<AudienceModel, System>;
  * server refuses to create one, or when no run got to judge the rule (no audience with contacts to remove).
  */
 export async function checkAudienceModel(run: CheckRun, rule: AudienceRule): Promise<void> {
-  const projectId = run.config.fixtures.builder?.projectId;
-  if (projectId === undefined) run.skip('no builder.projectId in the fixtures: the suite has no project to create audiences in');
+  const { projectId } = run.needed('builder.projectId');
   const given = givenFor(rule, run.config);
   const tally = { judged: 0, contacts: false };
   let created = 0;
