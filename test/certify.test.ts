@@ -19,7 +19,8 @@ describe('conformance run (embedded reference server, all networks)', () => {
   let report: Report;
 
   beforeAll(async () => {
-    result = await runCliInProcess(['run', '--seed', '20261122'], { CONFORMANCE_ACCESS_KEY: KEY });
+    // As a user runs it: the default engine (the checks in a worker thread of their own, the server beside them).
+    result = await runCliInProcess(['run', '--seed', '20261122'], { CONFORMANCE_ACCESS_KEY: KEY, CONFORMANCE_ENGINE: 'thread' });
     report = readReport(result.reportDir);
   }, 300_000);
 

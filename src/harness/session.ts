@@ -3,6 +3,7 @@
  * sends their requests, keeps every error answer for the error checks, and turns each outcome into a
  * CheckResult of the report model.
  */
+import { printForRun } from './run-output.js';
 import { checkDef, type CheckId } from '../checks/catalogue.js';
 import type { CheckDefinition, DerivedCheck } from '../checks/definition.js';
 import { NEEDS, unmetNeed, type CheckNeed, type NeedValue } from '../checks/needs.js';
@@ -273,7 +274,7 @@ export class CheckSession {
           }
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
     const outcome = this.cutLargeBody(this.screenPersonal(op, received));
-    if (this.config.verbose) console.log(this.redactor.text(requestLine(checkId, outcome)));
+    if (this.config.verbose) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
     // The parsed body is the caller's; what is kept for evidence is the text (parsed, it would weigh several
     // times as much, for every answer of every session at once).
     const index = this.exchanges.push(outcome.ok ? { ...outcome, response: { ...outcome.response, json: undefined } } : outcome) - 1;

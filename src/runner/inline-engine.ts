@@ -4,6 +4,7 @@
  * spec files again for every run. Their memory is the caller's: nothing bounds it as the thread engine does.
  */
 import type { RunConfig } from '../config/run-config.js';
+import { printRunTo } from '../harness/run-output.js';
 import { stopRun } from '../harness/stop-signal.js';
 import type { RunCollector } from './collector.js';
 import { runChecks } from './run-checks.js';
@@ -12,6 +13,7 @@ import type { ThreadEngineControl } from './thread-engine.js';
 /** Runs the checks of `config` in this thread; answers the incidents met outside any unit. */
 export async function runChecksInline(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
   let stopped = false;
+  printRunTo(config, (line) => collector.line(line));
   control.onStop((why) => {
     stopped = true;
     stopRun(config, why);

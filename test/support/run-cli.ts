@@ -46,7 +46,9 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
 
 /**
  * The command line's `main` in this process, with the environment of `runCli` (this process's plus `env`) and
- * its output caught as a child's would be; several may run at once, each behind its own output redactor.
+ * its output caught as a child's would be; several may run at once, each behind its own output redactor. A run
+ * has its checks inline (booting a worker per run would cost more than most runs), unless `env` or the
+ * arguments choose an engine.
  */
 export async function runCliInProcess(args: readonly string[], env: Record<string, string> = {}): Promise<CliResult> {
   const { withDir, reportDir } = withReportDir(args);
@@ -54,7 +56,7 @@ export async function runCliInProcess(args: readonly string[], env: Record<strin
   let stderr = '';
   const code = await withOwnOutputBoundary(() =>
     main(withDir, {
-      env: { ...process.env, ...env, NO_COLOR: '1' },
+      env: { ...process.env, CONFORMANCE_ENGINE: 'inline', ...env, NO_COLOR: '1' },
       stdout: (line) => (stdout += `${line}\n`),
       stderr: (line) => (stderr += `${line}\n`),
     }),
