@@ -115,7 +115,9 @@ export function resetBaseHealth(): void {
  * slug); other origins' runs go on untouched.
  */
 export function forgetBasesOf(urls: readonly string[]): void {
-  const patterns = urls.map((url) => new RegExp(`^${escapeRegExp(/^[^:]+:\/\/[^/]*/.exec(url)?.[0] ?? url).replaceAll('\\{network\\}', '[^/.:]+')}$`));
+  const patterns = urls.map(
+    (url) => new RegExp(`^${escapeRegExp(/^[^:]+:\/\/[^/]*/.exec(url)?.[0] ?? url).replaceAll('\\{network\\}', '[^/.:]+')}$`),
+  );
   const forgotten = (origin: string): boolean => patterns.some((pattern) => pattern.test(origin));
   for (const key of [...bases.keys()]) if (forgotten(originOf(key))) bases.delete(key);
   for (const key of [...origins.keys()]) if (forgotten(key)) origins.delete(key);
