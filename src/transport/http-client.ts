@@ -78,6 +78,17 @@ export function setConcurrency(concurrency: number): void {
   httpsAgent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
 }
 
+/**
+ * An answer that grows past this while being read waits for one of a few turns before it reads on: 128 answers
+ * near the cap read and parsed at once would hold half a gigabyte (two at a time keep a run against such a
+ * target near the memory of an honest one). An answer this small is never cut in the report either.
+ */
+export const LARGE_ANSWER_BYTES = 64 * 1024;
+export const LARGE_ANSWERS_AT_ONCE = 2;
+const largeAnswers = new Limiter(LARGE_ANSWERS_AT_ONCE);
+/** Large answers being read now, and those waiting for their turn. */
+export const largeAnswerLoad = (): { readonly active: number; readonly waiting: number } => largeAnswers.load;
+
 let requestsSent = 0;
 /** Requests sent by this process (worker) so far. */
 export const requestCount = (): number => requestsSent;
@@ -119,11 +130,13 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
   requestsSent += 1;
   return new Promise<HttpOutcome>((resolve) => {
     let settled = false;
+    let endTurn: (() => void) | undefined;
     type Settled = { ok: true; response: HttpResponse } | { ok: false; failure: TransportFailureKind; message: string };
     const finish = (outcome: Settled): void => {
       if (settled) return;
       settled = true;
-      clearTimeout(deadline);
+      deadline.clear();
+      endTurn?.();
       options.givenUp?.removeEventListener('abort', giveUp);
       resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
     };
@@ -142,11 +155,12 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       agent: secure ? httpsAgent : httpAgent,
       headers: { ...request.headers, ...(body === undefined ? {} : { 'Content-Length': String(body.length) }) },
     });
-    // One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`.
-    const deadline = setTimeout(() => {
+    // One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`; the
+    // time a large answer waits for its turn to be read is the client's, not the target's, and does not count.
+    const deadline = pausableTimer(options.timeoutMs, () => {
       fail('timeout', `no complete answer within ${options.timeoutMs} ms`);
       req.destroy();
-    }, options.timeoutMs);
+    });
     function giveUp(): void {
       fail('timeout', `no answer, given up: ${String(options.givenUp?.reason)}`);
       req.destroy();
@@ -160,21 +174,38 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       else fail('protocol', error.message || String(error));
     });
     req.on('response', (res) => {
-      const chunks: Buffer[] = [];
+      // Decoded as it comes, so each chunk's buffer is freed at once (no list of chunks, no copy joining them).
+      res.setEncoding('utf8');
+      let text = '';
       let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
+      res.on('data', (chunk: string) => {
+        size += Buffer.byteLength(chunk, 'utf8');
         if (size > maxBytes) {
           fail('too-large', `response body exceeds ${maxBytes} bytes`);
           req.destroy();
           return;
         }
-        chunks.push(chunk);
+        text += chunk;
+        if (size > LARGE_ANSWER_BYTES && endTurn === undefined) waitForTurn();
       });
+      function waitForTurn(): void {
+        endTurn = () => undefined;
+        res.pause();
+        deadline.pause();
+        void largeAnswers.run(
+          () =>
+            new Promise<void>((ended) => {
+              if (settled) return ended();
+              endTurn = ended;
+              deadline.resume();
+              res.resume();
+            }),
+          options.rank,
+        );
+      }
       res.on('error', (error: Error) => fail('connection', error.message));
       res.on('aborted', () => fail('connection', 'the answer was cut off'));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
         finish({ ok: true, response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), text, ...parseJson(text) } });
       });
     });
@@ -197,4 +228,30 @@ function flattenHeaders(headers: Record<string, unknown>): Record<string, string
     flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return flat;
+}
+
+/** A timer that can be held: the time it is held does not count. */
+function pausableTimer(ms: number, fire: () => void): { pause(): void; resume(): void; clear(): void } {
+  let left = ms;
+  let startedAt = performance.now();
+  let timer: NodeJS.Timeout | undefined = setTimeout(fire, left);
+  let cleared = false;
+  return {
+    pause() {
+      if (timer === undefined) return;
+      clearTimeout(timer);
+      timer = undefined;
+      left -= performance.now() - startedAt;
+    },
+    resume() {
+      if (timer !== undefined || cleared) return;
+      startedAt = performance.now();
+      timer = setTimeout(fire, Math.max(0, left));
+    },
+    clear() {
+      cleared = true;
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }
