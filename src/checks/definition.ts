@@ -7,26 +7,10 @@
 import type { OperationDef } from '../contract/operations.js';
 import type { Inconclusive, Skip, Violation } from '../harness/outcomes.js';
 import type { CheckRun, CheckSession } from '../harness/session.js';
-import type { CheckArea, CheckLevel } from './catalogue-types.js';
+import type { CheckFacts } from './catalogue-types.js';
 import type { CheckId } from './catalogue.js';
-import type { CheckNeed } from './needs.js';
 
-export interface CheckMeta {
-  readonly id: CheckId;
-  readonly level: CheckLevel;
-  readonly area: CheckArea;
-  readonly title: string;
-  /** The sentence this check rests on, quoted with its source. */
-  readonly basis: string;
-  /** What it needs beyond a target; without it the check is skipped with the need's reason. */
-  readonly needs?: readonly CheckNeed[];
-  /** Sends an operation that writes: never run under --read-only. */
-  readonly writes?: boolean;
-  /** Its verdict is drawn from the answers the session's other checks received. */
-  readonly judges?: 'other-answers';
-  /** What its requests get wrong on purpose: a client's mistake, so a 5xx to them fails wrong-request-not-5xx. */
-  readonly wrongOnPurpose?: string;
-}
+export type CheckMeta = CheckFacts<CheckId>;
 
 /** A check with a body of its own, run by a session of operation `O`. */
 export interface CheckDefinition<O extends OperationDef = OperationDef> extends CheckMeta {
