@@ -66,6 +66,9 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** Locks this process holds: a run may not take the folder another run of the same process is writing. */
+const heldHere = new Set<string>();
+
 export class ReportFolder {
   private readonly lock: string;
   private readonly staging: string;
@@ -102,6 +105,7 @@ export class ReportFolder {
         const fd = openSync(this.lock, 'wx');
         writeFileSync(fd, String(process.pid));
         closeSync(fd);
+        heldHere.add(this.lock);
         return;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
@@ -109,6 +113,9 @@ export class ReportFolder {
         }
       }
       const holder = Number(readFileSyncSafe(this.lock));
+      if (holder === process.pid && heldHere.has(this.lock)) {
+        throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run of this process: give each run its own folder`);
+      }
       if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
         throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run (process ${holder}): give each run its own folder`);
       }
@@ -174,7 +181,10 @@ export class ReportFolder {
     if (this.released) return;
     this.released = true;
     rmSync(this.staging, { recursive: true, force: true });
-    if (readFileSyncSafe(this.lock) === String(process.pid)) rmSync(this.lock, { force: true });
+    if (readFileSyncSafe(this.lock) === String(process.pid)) {
+      rmSync(this.lock, { force: true });
+      heldHere.delete(this.lock);
+    }
   }
 }
 

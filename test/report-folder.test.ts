@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ReportFolder } from '../reporters/report-folder.js';
 import type { Report } from '../src/report/model.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
@@ -60,6 +61,15 @@ describe.concurrent('an unusable report folder is refused before anything is sen
         const dir = freshDir();
         // A live process other than this one (the runs here share this process, whose own lock is its to take).
         writeFileSync(join(dirname(dir), `.${basename(dir)}.lock`), String(process.ppid));
+        return dir;
+      },
+    ],
+    [
+      'in use by another run of this process',
+      () => {
+        const dir = freshDir();
+        // An earlier run of this process (the library called twice at once) holds it to the end of the file.
+        ReportFolder.claim(dir, ['report.json']);
         return dir;
       },
     ],
