@@ -9,7 +9,7 @@ import { describe, test } from 'vitest';
 import { setConcurrency } from '../transport/http-client.js';
 import { isMustBroken } from '../report/broken-checks.js';
 import { loadSpecFiles } from './spec-loader.js';
-import { ownsGlobalChecks, runConfig, selectShare, sharesProvided } from './run-config.js';
+import { ownsGlobalChecks, runConfig, selectShare, sharesProvided } from './vitest-run-config.js';
 import type { Suite } from './suites.js';
 
 /** Generous: each request is bounded by --timeout-ms, so a test ends on its own; this only catches suite bugs. */
