@@ -45,12 +45,20 @@ function abortable(): AbortController {
   return controller;
 }
 
+/** Origins of the bases seen (few: parsing a URL per request was a measurable share of a run). */
+const originsOfBases = new Map<string, string>();
+
 function originOf(base: string): string {
-  try {
-    return new URL(base).origin;
-  } catch {
-    return base;
+  let origin = originsOfBases.get(base);
+  if (origin === undefined) {
+    try {
+      origin = new URL(base).origin;
+    } catch {
+      origin = base;
+    }
+    originsOfBases.set(base, origin);
   }
+  return origin;
 }
 
 /** Why `base` is not asked anything any more, or undefined while it answers. */

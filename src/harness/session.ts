@@ -103,6 +103,7 @@ export class CheckSession {
   private readonly memo = new Map<string, Promise<unknown>>();
   /** Exchanges whose body was cut when it came (cutLargeBody): the report shows it as it is, marked truncated. */
   private readonly cutBodies = new Set<number>();
+  private readonly reproductions = new Map<number, { readonly line: string; readonly learned: number }>();
   /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
   private blocked: string | undefined;
   private timeouts = 0;
@@ -418,17 +419,28 @@ export class CheckSession {
    * tens of megabytes that nobody reads. Failures, errors and skips keep the whole exchange.
    */
   private evidenceOfPass(index: number | undefined): Pick<CheckResult, 'reproduction'> {
-    const outcome = index === undefined ? undefined : this.exchanges[index];
-    return outcome ? { reproduction: this.redactor.text(curlLine(outcome.request, this.config.limitedAccessKey)) } : {};
+    const reproduction = this.reproductionOf(index);
+    return reproduction === undefined ? {} : { reproduction };
   }
 
   private exchangeFields(index: number | undefined): Pick<CheckResult, 'exchange' | 'reproduction'> {
     const exchange = this.exchangeAt(index);
+    const reproduction = this.reproductionOf(index);
+    return { ...(exchange ? { exchange } : {}), ...(reproduction === undefined ? {} : { reproduction }) };
+  }
+
+  /**
+   * The redacted reproduction line of an exchange, made once (most of a session's checks share the example's)
+   * and again only when the redactor has learnt personal data since.
+   */
+  private reproductionOf(index: number | undefined): string | undefined {
     const outcome = index === undefined ? undefined : this.exchanges[index];
-    return {
-      ...(exchange ? { exchange } : {}),
-      ...(outcome ? { reproduction: this.redactor.text(curlLine(outcome.request, this.config.limitedAccessKey)) } : {}),
-    };
+    if (index === undefined || !outcome) return undefined;
+    const made = this.reproductions.get(index);
+    if (made && made.learned === this.redactor.learned) return made.line;
+    const line = this.redactor.text(curlLine(outcome.request, this.config.limitedAccessKey));
+    this.reproductions.set(index, { line, learned: this.redactor.learned });
+    return line;
   }
 
   private outcomeOf(
