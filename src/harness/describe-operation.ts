@@ -4,7 +4,6 @@
  */
 import { networkBySlug, type Network } from '../contract/networks.js';
 import { isPerNetwork, operationId, type OperationDef } from '../contract/operations.js';
-import type { CheckId } from '../checks/catalogue.js';
 import type { RunConfig } from '../config/run-config.js';
 import { runCommonChecks } from './common-checks.js';
 import type { OperationSpec } from './operation-spec.js';

@@ -3,7 +3,6 @@
  * sends their requests, keeps every error answer for the error checks, and turns each outcome into a
  * CheckResult of the report model.
  */
-import { printForRun } from './run-output.js';
 import { checkDef, type CheckId } from '../checks/catalogue.js';
 import type { CheckDefinition, DerivedCheck } from '../checks/definition.js';
 import { NEEDS, unmetNeed, type CheckNeed, type NeedValue } from '../checks/needs.js';
@@ -12,14 +11,15 @@ import type { RunConfig } from '../config/run-config.js';
 import type { NetworkFixtures } from '../config/fixtures.js';
 import type { Network } from '../contract/networks.js';
 import { operationId, type NetworkOf, type OperationDef, type RequestOf } from '../contract/operations.js';
-import type { CheckResult, Exchange } from '../report/model.js';
-import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
+import type { CheckResult } from '../report/model.js';
+import { redactBody, redactPersonal } from '../report/redact.js';
 import { judgeErrorAnswer, type ErrorFindings } from './error-answers.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { Redactor } from '../report/redactor.js';
 import { send, type HttpOutcome, type HttpResponse } from '../transport/http-client.js';
 import { baseDownReason, baseGivenUp, noteBaseOutcome } from './base-health.js';
-import { curlLine } from './curl.js';
+import { detached, REDACTION_WINDOW, SessionEvidence } from './evidence.js';
+import { printForRun } from './run-output.js';
 import { requestLine } from './request-line.js';
 import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
@@ -27,10 +27,6 @@ import type { Example } from './operation-spec.js';
 import { guardDepth } from './json-depth.js';
 import { noteAnswered, noteCreated, refusalOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
-
-const REPORT_BODY_LIMIT = 8 * 1024;
-/** A value is cut to this before it is redacted (then cut again, shorter): no secret survives in part at a cut. */
-const REDACTION_WINDOW = 64 * 1024;
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -88,7 +84,8 @@ let nextSessionRank = 0;
 export class CheckSession {
   readonly results: CheckResult[] = [];
   readonly errorAnswers: ObservedAnswer[] = [];
-  readonly exchanges: HttpOutcome[] = [];
+  /** What was sent and answered, kept as the report may show it. */
+  readonly evidence: SessionEvidence;
   /** Audiences this session's own CreateAudience requests created: the only ones it may empty (safe-writes.ts). */
   readonly createdAudienceIds = new Set<number>();
   /** Audiences known before this session created any (the fixtures', any read): never taken for its own. */
@@ -101,9 +98,6 @@ export class CheckSession {
   readonly keyAnswers = { refused: 0, accepted: 0 };
   private readonly redactor: Redactor;
   private readonly memo = new Map<string, Promise<unknown>>();
-  /** Exchanges whose body was cut when it came (cutLargeBody): the report shows it as it is, marked truncated. */
-  private readonly cutBodies = new Set<number>();
-  private readonly reproductions = new Map<number, { readonly line: string; readonly learned: number }>();
   /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
   private blocked: string | undefined;
   private timeouts = 0;
@@ -122,8 +116,13 @@ export class CheckSession {
     private readonly subject: string = operationId(op),
   ) {
     this.redactor = redactorOf(config);
+    this.evidence = new SessionEvidence(this.redactor, config.limitedAccessKey);
     const builder = config.fixtures.builder;
     for (const id of [builder?.audienceId, ...(builder?.disposableAudienceIds ?? [])]) if (id !== undefined) this.knownAudienceIds.add(id);
+  }
+
+  get exchanges(): readonly HttpOutcome[] {
+    return this.evidence.exchanges;
   }
 
   get operationId(): string {
@@ -172,7 +171,7 @@ export class CheckSession {
       if (unmet !== undefined) throw new Skip(unmet);
       // The session runs operation O (describeOperation made it for O's spec): its network and example are O's.
       await def.run(run as unknown as CheckRun<O>);
-      result = { status: 'passed', ...this.evidenceOfPass(run.lastExchange) };
+      result = { status: 'passed', ...this.evidence.ofPass(run.lastExchange) };
     } catch (error) {
       result = this.outcomeOf(id, error, run);
     }
@@ -210,7 +209,7 @@ export class CheckSession {
     else if (outcome instanceof Skip) outcome = this.notRunOnDownBase() ?? outcome;
     const fields =
       outcome === 'passed'
-        ? { status: 'passed' as const, ...this.evidenceOfPass(exchangeIndex) }
+        ? { status: 'passed' as const, ...this.evidence.ofPass(exchangeIndex) }
         : this.outcomeOf(id, outcome, undefined, exchangeIndex);
     this.push(id, fields, 0, 0);
   }
@@ -274,11 +273,8 @@ export class CheckSession {
             unsent: true,
           }
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
-    const outcome = this.cutLargeBody(this.screenPersonal(op, received));
+    const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
     if (this.config.verbose) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
-    // The parsed body is the caller's; what is kept for evidence is the text (parsed, it would weigh several
-    // times as much, for every answer of every session at once).
-    const index = this.exchanges.push(outcome.ok ? { ...outcome, response: { ...outcome.response, json: undefined } } : outcome) - 1;
     noteCreated(this, op, outcome);
     noteAnswered(this.knownAudienceIds, op, outcome);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
@@ -287,23 +283,6 @@ export class CheckSession {
     }
     if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push(this.observed(checkId, index, outcome.response));
     return { index, outcome };
-  }
-
-  /**
-   * A body longer than any message or report could show is kept only as far as it could be shown, in a string
-   * of its own (a slice would keep the whole answer alive): a server sending near-cap answers then costs the
-   * run kilobytes per exchange, not megabytes. The parsed body stays whole for the checks. It is cut after it
-   * was redacted whole: a Builder answer on arrival (screenPersonal); any other that could not be read as JSON
-   * here (fail closed: too deep to walk is a placeholder); in one that could, the redactor finds what the README
-   * promises (keys, URL secrets, e-mail addresses) in the text itself.
-   */
-  private cutLargeBody(outcome: HttpOutcome): HttpOutcome {
-    if (!outcome.ok || outcome.response.text.length <= REDACTION_WINDOW) return outcome;
-    const { response } = outcome;
-    const builder = outcome.request.url.includes('/Builder/');
-    const redacted = builder || response.json !== undefined ? response.text : redactBody(response.text, false).text;
-    this.cutBodies.add(this.exchanges.length);
-    return { ...outcome, response: { ...response, text: detached(redacted.slice(0, REDACTION_WINDOW)) } };
   }
 
   /** An error answer as the error checks need it: judged now, so the answer itself need not be kept. */
@@ -348,99 +327,14 @@ export class CheckSession {
     return { ...outcome, response: { ...outcome.response, text: redactBody(outcome.response.text, true).text } };
   }
 
-  /**
-   * Text as it may leave the session: redacted whole, then cut, in a string of its own (a result lives to the
-   * end of the run; a slice of a whole answer would keep the answer alive as long).
-   */
-  private safeText(text: string, max: number): { text: string; truncated: boolean } {
-    const redacted = this.redactor.text(text.length > REDACTION_WINDOW ? text.slice(0, REDACTION_WINDOW) : text);
-    return redacted.length > max
-      ? { text: detached(`${redacted.slice(0, max)}…`), truncated: true }
-      : { text: detached(redacted), truncated: text.length > REDACTION_WINDOW };
-  }
-
-  /** A value for a message: redacted, then cut to `max` characters on one line. */
-  private shown(value: unknown, max: number): string {
-    return this.safeText(show(value, REDACTION_WINDOW), max).text;
-  }
-
-  private safeHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(redactHeaders(headers))) out[this.redactor.text(name)] = this.redactor.text(value);
-    return out;
-  }
-
-  /** The report's view of an exchange: key, URL secrets and personal data redacted, then bodies truncated. */
-  exchangeAt(index: number | undefined): Exchange | undefined {
-    if (index === undefined) return undefined;
-    const outcome = this.exchanges[index];
-    if (!outcome) return undefined;
-    const builder = outcome.request.url.includes('/Builder/');
-    const request = {
-      method: outcome.request.method,
-      url: this.redactor.text(outcome.request.url),
-      headers: this.safeHeaders(outcome.request.headers),
-      ...(outcome.request.body === undefined
-        ? {}
-        : { body: this.safeText(redactBody(outcome.request.body, builder).text, REPORT_BODY_LIMIT).text }),
-    };
-    if (!outcome.ok)
-      return {
-        request,
-        transportError: this.safeText(`${outcome.failure}: ${outcome.message}`, REPORT_BODY_LIMIT).text,
-        durationMs: Math.round(outcome.durationMs),
-      };
-    const cut = this.cutBodies.has(index);
-    const body = this.safeText(cut ? outcome.response.text : redactBody(outcome.response.text, builder).text, REPORT_BODY_LIMIT);
-    return {
-      request,
-      response: {
-        status: outcome.response.status,
-        headers: this.safeHeaders(outcome.response.headers),
-        body: body.text,
-        truncated: body.truncated || cut,
-      },
-      durationMs: Math.round(outcome.durationMs),
-    };
-  }
-
   describe(id: string, detail: ViolationDetail): string {
     const where = `${this.operationId} on ${this.network?.slug ?? 'no network (global)'} [${id}]`;
     const pointer = detail.pointer !== undefined ? ` at ${detail.pointer === '' ? '/ (the whole body)' : detail.pointer}` : '';
     const expectation =
       detail.expected !== undefined || detail.actual !== undefined
-        ? ` — expected ${this.shown(detail.expected, 160)}, actual ${this.shown(detail.actual, 160)}`
+        ? ` — expected ${this.evidence.shown(detail.expected, 160)}, actual ${this.evidence.shown(detail.actual, 160)}`
         : '';
-    return this.redactor.text(`${where}${pointer}: ${this.safeText(detail.message, 2000).text}${expectation}`);
-  }
-
-  /**
-   * A pass keeps only its reproduction line: whole exchanges of ~12,000 passed checks would make report.json
-   * tens of megabytes that nobody reads. Failures, errors and skips keep the whole exchange.
-   */
-  private evidenceOfPass(index: number | undefined): Pick<CheckResult, 'reproduction'> {
-    const reproduction = this.reproductionOf(index);
-    return reproduction === undefined ? {} : { reproduction };
-  }
-
-  private exchangeFields(index: number | undefined): Pick<CheckResult, 'exchange' | 'reproduction'> {
-    const exchange = this.exchangeAt(index);
-    const reproduction = this.reproductionOf(index);
-    return { ...(exchange ? { exchange } : {}), ...(reproduction === undefined ? {} : { reproduction }) };
-  }
-
-  /**
-   * The redacted reproduction line of an exchange, made once (most of a session's checks share the example's)
-   * and again only when the redactor has learnt personal data since.
-   */
-  private reproductionOf(index: number | undefined): string | undefined {
-    const outcome = index === undefined ? undefined : this.exchanges[index];
-    if (index === undefined || !outcome) return undefined;
-    const made = this.reproductions.get(index);
-    if (made && made.learned === this.redactor.learned) return made.line;
-    const line = this.redactor.text(curlLine(outcome.request, this.config.limitedAccessKey));
-    this.reproductions.set(index, { line, learned: this.redactor.learned });
-    return line;
+    return this.redactor.text(`${where}${pointer}: ${this.evidence.safeText(detail.message, 2000).text}${expectation}`);
   }
 
   private outcomeOf(
@@ -451,7 +345,7 @@ export class CheckSession {
   ): Outcome {
     if (error instanceof Skip) return { status: 'skipped', message: error.reason };
     const index = (error as { exchangeIndex?: number }).exchangeIndex ?? exchangeIndex ?? run?.lastExchange;
-    const exchange = this.exchangeFields(index);
+    const exchange = this.evidence.fieldsOf(index);
     const extra = run?.reproductionNote
       ? { reproduction: `${exchange.reproduction ?? ''}${exchange.reproduction ? '  # ' : ''}${run.reproductionNote}` }
       : {};
@@ -461,8 +355,8 @@ export class CheckSession {
         status: 'failed',
         message: this.describe(id, d),
         ...(d.pointer !== undefined ? { pointer: d.pointer } : {}),
-        ...(d.expected !== undefined ? { expected: this.shown(d.expected, 400) } : {}),
-        ...(d.actual !== undefined ? { actual: this.shown(d.actual, 400) } : {}),
+        ...(d.expected !== undefined ? { expected: this.evidence.shown(d.expected, 400) } : {}),
+        ...(d.actual !== undefined ? { actual: this.evidence.shown(d.actual, 400) } : {}),
         ...exchange,
         ...extra,
       };
@@ -563,11 +457,6 @@ class Run {
   skip(reason: string): never {
     throw new Skip(reason);
   }
-}
-
-/** A copy of `text` that shares no memory with the string it was cut from. */
-function detached(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /** A finding's values, cut to what a message can show when they are large (a whole answer, say). */

@@ -4,7 +4,7 @@
  * closed stdout, the start-up itself.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBroken } from '../../src/report/broken-checks.js';

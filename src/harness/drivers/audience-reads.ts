@@ -1,5 +1,4 @@
 /** The GetAudience checks that read audiences without writing; src/semantics/audience-reading.ts reads the answers. */
-import { recordOf } from '../../contract/json-values.js';
 import { GetAudience } from '../../contract/operations.js';
 import { readingOf } from '../../semantics/audience-reading.js';
 import type { CheckRun } from '../session.js';
