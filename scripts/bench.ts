@@ -36,6 +36,8 @@ interface RunFigures {
   readonly wallSeconds: number;
   readonly requests: number;
   readonly maxRssMb: number;
+  /** CPU time of the whole process (every thread): with the wall time, how many cores the run kept busy. */
+  readonly cpuSeconds: number;
 }
 
 const ACCESS_KEY = 'bench-access-key';
@@ -53,11 +55,13 @@ async function childRun(mode: string): Promise<RunFigures> {
   const outcome = await runConformance(options, { log: () => undefined });
   const wallSeconds = (performance.now() - started) / 1000;
   await server?.close();
+  const cpu = process.cpuUsage();
   return {
     verdict: outcome.report.verdict,
     wallSeconds,
     requests: outcome.report.run.requests,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };
 }
 
@@ -142,7 +146,7 @@ if (values.child) {
     const run = await inChild('embedded');
     runs.push(run);
     console.log(
-      `full run ${i + 1}/${repeat} (embedded server): ${run.verdict} · wall ${run.wallSeconds.toFixed(2)} s · ${run.requests} requests · ${(run.requests / run.wallSeconds).toFixed(0)} req/s · peak ${run.maxRssMb.toFixed(0)} MB`,
+      `full run ${i + 1}/${repeat} (embedded server): ${run.verdict} · wall ${run.wallSeconds.toFixed(2)} s · ${run.requests} requests · ${(run.requests / run.wallSeconds).toFixed(0)} req/s · peak ${run.maxRssMb.toFixed(0)} MB · CPU ${run.cpuSeconds.toFixed(1)} s (${(run.cpuSeconds / run.wallSeconds).toFixed(1)} cores)`,
     );
   }
   const wall = median(runs.map((r) => r.wallSeconds));
@@ -157,6 +161,8 @@ if (values.child) {
     `HTTP ceiling of that server:        ${ceilingRate.toFixed(0)} req/s (autocannon, ${connections} connections, the ${mix.length} requests of a one-network run; ${errors} errors, ${timeouts} timeouts)`,
   );
   console.log(`run rate / ceiling:                 ${((100 * rate) / ceilingRate).toFixed(0)} %`);
+  const cpuPerRequest = median(runs.map((r) => (1000 * r.cpuSeconds) / r.requests));
+  console.log(`CPU per request of a full run:      ${cpuPerRequest.toFixed(2)} ms (checks, embedded server and startup together)`);
   console.log(
     `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
   );
