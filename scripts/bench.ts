@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: how fast the suite certifies, measured in one go on this machine. Prints
  *   - the full default certification of the embedded server (39 networks, every operation): wall time and
- *     requests per second, the median of `--repeat` runs, and peak memory (each run in its own process);
+ *     requests per second, the median of `--repeat` runs, peak memory and CPU time (each run in its own process);
  *   - the raw HTTP ceiling of the same server (autocannon) for the request mix such a run sends (recorded
  *     from a one-network run), and the run's requests per second as a share of it;
  *   - the full run against the same server holding every answer `--latency-ms` (a target far away).
