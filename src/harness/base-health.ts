@@ -112,12 +112,6 @@ function basesOf(originKey: string): HealthState[] {
   return [...bases].filter(([key]) => originOf(key) === originKey).map(([, state]) => state);
 }
 
-/** Forgets every base. */
-export function resetBaseHealth(): void {
-  bases.clear();
-  origins.clear();
-}
-
 /**
  * Forgets what is known of the origins of `urls` (a new run against them; `{network}` in a host stands for any
  * slug); other origins' runs go on untouched.

@@ -92,12 +92,12 @@ export class Redactor {
     }
   }
 
-  /** Personal values seen in answers (names, e-mails, whatever shape they came in), to be kept out from now on. */
   /** How many personal values it knows: a text redacted before this grew may hold one learnt since. */
   get learned(): number {
     return this.personal.size;
   }
 
+  /** Personal values seen in answers (names, e-mails, whatever shape they came in), to be kept out from now on. */
   learnPersonal(values: Iterable<string>): void {
     let added = false;
     for (const value of values) {

@@ -81,7 +81,7 @@ export function setConcurrency(concurrency: number): void {
 /**
  * An answer that grows past this while being read waits for one of a few turns before it reads on: 128 answers
  * near the cap read and parsed at once would hold half a gigabyte (two at a time keep a run against such a
- * target near the memory of an honest one). An answer this small is never cut in the report either.
+ * target near the memory of an honest one).
  */
 export const LARGE_ANSWER_BYTES = 64 * 1024;
 export const LARGE_ANSWERS_AT_ONCE = 2;

@@ -4,7 +4,6 @@ import {
   baseGivenUp,
   forgetBasesOf,
   noteBaseOutcome,
-  resetBaseHealth,
   TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN,
 } from '../../src/harness/base-health.js';
 import type { HttpOutcome } from '../../src/transport/http-client.js';
@@ -16,7 +15,10 @@ const refused: HttpOutcome = { ok: false, request, failure: 'connection', messag
 const answer: HttpOutcome = { ok: true, request, response: { status: 200, headers: {}, text: '{}', json: {} }, durationMs: 3 };
 
 describe('base health', () => {
-  afterEach(() => resetBaseHealth());
+  // Every origin these tests mark: each test starts from a tracker that knows none of them.
+  afterEach(() =>
+    forgetBasesOf(['http://a.test', 'http://b.test', 'http://c.test', 'http://staging.test', 'https://polygon-marketplace.b.test']),
+  );
 
   it('forgets the origins of a new run only (a {network} host stands for every slug), so runs may share a thread', () => {
     const down = (base: string) => {
