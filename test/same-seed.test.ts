@@ -1,6 +1,6 @@
 /**
- * The same seed sends the same requests: two runs against one reference server — one on each engine (the
- * default worker thread, and vitest) — give the same reproduction line and the same status for every check,
+ * The same seed sends the same requests: three runs against one reference server — one on each engine (the
+ * default worker thread, inline, and vitest) — give the same reproduction line and the same status for every check,
  * apart from IDs the server assigns (audiences and contacts the runs create).
  */
 import { afterAll, expect, it } from 'vitest';
@@ -39,16 +39,20 @@ function requestsOf(report: Report): Map<string, string> {
   return lines;
 }
 
-it('two runs with one seed, on either engine, send the same requests and reach the same verdicts', async () => {
+it('runs with one seed, on each engine, send the same requests and reach the same verdicts', async () => {
   server = await startReferenceServer({ host: '127.0.0.1', port: 0 });
   const target = targetArgs(server);
   const args = ['run', ...target.args, '--networks', 'polygon', '--operations', OPERATIONS.join(','), '--runs', '3', '--seed', '77'];
-  const first = await runCliInProcess(args, target.env);
+  const thread = await runCliInProcess(args, { ...target.env, CONFORMANCE_ENGINE: 'thread' });
+  const inline = await runCliInProcess(args, { ...target.env, CONFORMANCE_ENGINE: 'inline' });
   // The vitest engine starts vitest and takes the process's signals: its own process, not this test runner's.
-  const second = await runCli([...args, '--engine', 'vitest'], target.env);
-  const [a, b] = [requestsOf(readReport(first.reportDir)), requestsOf(readReport(second.reportDir))];
+  const vitest = await runCli([...args, '--engine', 'vitest'], target.env);
+  const a = requestsOf(readReport(thread.reportDir));
   expect(a.size).toBeGreaterThan(50);
-  const differing = [...a.keys()].filter((key) => a.get(key) !== b.get(key)).map((key) => `${key}\n  ${a.get(key)}\n  ${b.get(key)}`);
-  expect(differing, differing.join('\n')).toEqual([]);
-  expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  for (const other of [inline, vitest]) {
+    const b = requestsOf(readReport(other.reportDir));
+    const differing = [...a.keys()].filter((key) => a.get(key) !== b.get(key)).map((key) => `${key}\n  ${a.get(key)}\n  ${b.get(key)}`);
+    expect(differing, differing.join('\n')).toEqual([]);
+    expect([...b.keys()].sort()).toEqual([...a.keys()].sort());
+  }
 }, 300_000);
