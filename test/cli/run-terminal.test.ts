@@ -49,29 +49,34 @@ describe.concurrent('the terminal after a failing run', () => {
     expect(lines[0]).toMatch(/FAIL.* — \d+ passed, \d+ MUST failed\/errored/);
   }, 240_000);
 
-  it('--verbose prints every request; --checks reports only the chosen checks', async () => {
-    const result = await runCliInProcess(
-      ['run', ...target.args, ...scope, '--verbose', '--checks', 'response-schema,auth-missing-key'],
-      target.env,
-    );
-    expect(result.code, result.stderr).toBe(1);
-    expect(result.stdout).toMatch(
-      /^→ POST http:\/\/127\.0\.0\.1:\d+\/marketplace\/(polygon|xai-sepolia)\/rpc\/Marketplace\/GetFloorOrder \[response-schema\] 200 \d+ ms$/m,
-    );
-    expect(result.stdout).toMatch(/\[auth-missing-key\] 401/);
-    expect(result.stdout).not.toContain(server.accessKey);
-    const report = readReport(result.reportDir);
-    const ids = new Set(
-      [...report.networks.flatMap((n) => n.operations), ...report.global.operations].flatMap((o) => o.checks.map((c) => c.checkId)),
-    );
-    expect([...ids].sort()).toEqual(['auth-missing-key', 'response-schema']);
-    expect(report.run.checks).toEqual(['response-schema', 'auth-missing-key']);
-    expect(result.stdout).toContain('only the chosen checks ran (2 checks): response-schema, auth-missing-key');
-    expect(brokenResults(report).map((r) => r.key)).toEqual([
-      'Marketplace.GetFloorOrder:response-schema',
-      'Marketplace.GetFloorOrder:response-schema',
-    ]);
-  }, 240_000);
+  // Each engine hands the checks' lines to the terminal its own way (the thread's stdout, or the run's collector).
+  it.each(['thread', 'inline'])(
+    '--verbose prints every request (%s engine); --checks reports only the chosen checks',
+    async (engine) => {
+      const result = await runCliInProcess(
+        ['run', ...target.args, ...scope, '--verbose', '--checks', 'response-schema,auth-missing-key', '--engine', engine],
+        target.env,
+      );
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stdout).toMatch(
+        /^→ POST http:\/\/127\.0\.0\.1:\d+\/marketplace\/(polygon|xai-sepolia)\/rpc\/Marketplace\/GetFloorOrder \[response-schema\] 200 \d+ ms$/m,
+      );
+      expect(result.stdout).toMatch(/\[auth-missing-key\] 401/);
+      expect(result.stdout).not.toContain(server.accessKey);
+      const report = readReport(result.reportDir);
+      const ids = new Set(
+        [...report.networks.flatMap((n) => n.operations), ...report.global.operations].flatMap((o) => o.checks.map((c) => c.checkId)),
+      );
+      expect([...ids].sort()).toEqual(['auth-missing-key', 'response-schema']);
+      expect(report.run.checks).toEqual(['response-schema', 'auth-missing-key']);
+      expect(result.stdout).toContain('only the chosen checks ran (2 checks): response-schema, auth-missing-key');
+      expect(brokenResults(report).map((r) => r.key)).toEqual([
+        'Marketplace.GetFloorOrder:response-schema',
+        'Marketplace.GetFloorOrder:response-schema',
+      ]);
+    },
+    240_000,
+  );
 
   it('--skip-checks leaves the skipped check out and the failure it would have shown with it', async () => {
     const result = await runCliInProcess(
