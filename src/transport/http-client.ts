@@ -6,6 +6,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { StringDecoder } from 'node:string_decoder';
 import { Limiter } from './limiter.js';
 
 export interface HttpRequest {
@@ -174,19 +175,26 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       else fail('protocol', error.message || String(error));
     });
     req.on('response', (res) => {
-      // Decoded as it comes, so each chunk's buffer is freed at once (no list of chunks, no copy joining them).
-      res.setEncoding('utf8');
-      let text = '';
+      // An answer is kept as its buffers and decoded once at the end; one that grows large is decoded as it
+      // comes from then on, so its buffers are freed at once and no copy joins them.
+      const chunks: Buffer[] = [];
+      let large: { decoder: StringDecoder; text: string } | undefined;
       let size = 0;
-      res.on('data', (chunk: string) => {
-        size += Buffer.byteLength(chunk, 'utf8');
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
         if (size > maxBytes) {
           fail('too-large', `response body exceeds ${maxBytes} bytes`);
           req.destroy();
           return;
         }
-        text += chunk;
-        if (size > LARGE_ANSWER_BYTES && endTurn === undefined) waitForTurn();
+        if (large) large.text += large.decoder.write(chunk);
+        else chunks.push(chunk);
+        if (size > LARGE_ANSWER_BYTES && !large) {
+          const decoder = new StringDecoder('utf8');
+          large = { decoder, text: decoder.write(Buffer.concat(chunks)) };
+          chunks.length = 0;
+          waitForTurn();
+        }
       });
       function waitForTurn(): void {
         endTurn = () => undefined;
@@ -206,6 +214,7 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       res.on('error', (error: Error) => fail('connection', error.message));
       res.on('aborted', () => fail('connection', 'the answer was cut off'));
       res.on('end', () => {
+        const text = large ? large.text + large.decoder.end() : Buffer.concat(chunks).toString('utf8');
         finish({ ok: true, response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), text, ...parseJson(text) } });
       });
     });

@@ -5,6 +5,7 @@ import { LARGE_ANSWER_BYTES, LARGE_ANSWERS_AT_ONCE, largeAnswerLoad, send } from
 
 const SIZE = LARGE_ANSWER_BYTES * 4;
 const SLOW_MS = 900;
+const MULTIBYTE = 'é€𝄞x'.repeat(LARGE_ANSWER_BYTES / 4);
 
 /** `/slow` sends more than LARGE_ANSWER_BYTES at once, then the rest over SLOW_MS; `/fast` sends it all at once. */
 function startServer(): Promise<http.Server> {
@@ -12,6 +13,12 @@ function startServer(): Promise<http.Server> {
     res.writeHead(200, { 'content-type': 'application/json' });
     const body = JSON.stringify({ pad: 'x'.repeat(SIZE) });
     if (req.url === '/fast') return res.end(body);
+    if (req.url === '/multibyte') {
+      // Pieces of an odd size split two-, three- and four-byte characters across the reads.
+      const bytes = Buffer.from(JSON.stringify({ text: MULTIBYTE }));
+      for (let at = 0; at < bytes.length; at += 1001) res.write(bytes.subarray(at, at + 1001));
+      return res.end();
+    }
     const pieces = 10;
     let sent = LARGE_ANSWER_BYTES * 1.5;
     res.write(body.slice(0, sent));
@@ -54,5 +61,11 @@ describe('large answers', () => {
     expect(mostAtOnce).toBeGreaterThan(0);
     expect(mostAtOnce).toBeLessThanOrEqual(LARGE_ANSWERS_AT_ONCE);
     expect(largeAnswerLoad()).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('keep every character of a large answer whose multi-byte characters arrive split across reads', async () => {
+    const outcome = await send({ method: 'POST', url: `${origin}/multibyte`, headers: {}, body: '{}' }, { timeoutMs: 30_000 });
+    expect(outcome).toMatchObject({ ok: true });
+    if (outcome.ok) expect((outcome.response.json as { text: string }).text).toBe(MULTIBYTE);
   });
 });
