@@ -5,19 +5,17 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startVitest, type Vitest } from 'vitest/node';
 import { ConformanceReporter } from '../../reporters/conformance-reporter.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
+import { PACKAGE_ROOT } from '../package-root.js';
 import { broadcastStop } from '../harness/stop-signal.js';
 import { RUN_ENTRIES, SHARES_KEY, sharesFor } from '../harness/spec-files.js';
 import { selectedUnits } from '../harness/work.js';
 import type { RunCollector } from '../runner/collector.js';
-
-const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * Tests (operation sessions) under way at once, per request slot: enough that a slot freed by one session's
@@ -47,7 +45,7 @@ export async function runVitest(config: RunConfig, collector: RunCollector, cont
   const units = selectedUnits(config);
   const files = [...new Set(units.map((u) => u.file)), ...RUN_ENTRIES];
   for (const file of files) {
-    if (!existsSync(join(PROJECT_ROOT, file))) throw new Error(`missing spec file ${file}`);
+    if (!existsSync(join(PACKAGE_ROOT, file))) throw new Error(`missing spec file ${file}`);
   }
   const perNetworkOperations = config.operations.filter((id) => isPerNetwork(findOperation(id)!)).length;
   // A worker per core (up to two): the checks' own work (generating requests, signing, validating) then
@@ -64,7 +62,7 @@ export async function runVitest(config: RunConfig, collector: RunCollector, cont
     'test',
     entries,
     {
-      root: PROJECT_ROOT,
+      root: PACKAGE_ROOT,
       config: false,
       include: entries,
       watch: false,

@@ -2,14 +2,10 @@
  * Loads the spec files of a run's operations and the wire checks, and hands back the suites they register.
  * A spec file registers its suite when first imported; a later run in the same process finds it registered.
  */
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { findOperation } from '../contract/operations.js';
+import { findOperation, type OperationDef } from '../contract/operations.js';
 import { specFileOf, WIRE_SPEC } from './spec-files.js';
 import { registeredSuite, type Suite } from './suites.js';
 import { WIRE_SUITE } from './work.js';
-
-const ROOT = join(import.meta.dirname, '..', '..');
 
 export interface LoadedSpecs {
   /** In the order of the operations given, then the wire suite. */
@@ -19,12 +15,18 @@ export interface LoadedSpecs {
 }
 
 export async function loadSpecFiles(operations: readonly string[]): Promise<LoadedSpecs> {
-  const wanted = [...operations.map((id) => ({ suite: id, file: specFileOf(findOperation(id)!) })), { suite: WIRE_SUITE, file: WIRE_SPEC }];
+  const wanted = [
+    ...operations.map((id) => {
+      const op = findOperation(id)!;
+      return { suite: id, file: specFileOf(op), load: () => importSpecOf(op) };
+    }),
+    { suite: WIRE_SUITE, file: WIRE_SPEC, load: () => import('../../specs/wire.spec.js') },
+  ];
   const suites: Suite[] = [];
   const failures: { file: string; suite: string; message: string }[] = [];
-  for (const { suite, file } of wanted) {
+  for (const { suite, file, load } of wanted) {
     try {
-      await import(pathToFileURL(join(ROOT, file)).href);
+      await load();
       const registered = registeredSuite(suite);
       if (!registered) throw new Error(`it registers no suite named ${suite}`);
       suites.push(registered);
@@ -34,3 +36,10 @@ export async function loadSpecFiles(operations: readonly string[]): Promise<Load
   }
   return { suites, failures };
 }
+
+/**
+ * The import names the files by a pattern of literal paths (what `specFileOf` says, relative to this folder), so
+ * that the command line's bundle can carry every spec file: a path computed at run time could not be bundled.
+ */
+const importSpecOf = (op: Pick<OperationDef, 'service' | 'method'>): Promise<unknown> =>
+  import(`../../specs/${op.service}/${op.method}.spec.ts`);

@@ -20,10 +20,11 @@ export function handlerOf(op: AnyOperation): Promise<RegisteredHandler> {
 }
 
 /** Where the handler of an operation lives, relative to this folder. */
-export const handlerModuleOf = (op: Pick<AnyOperation, 'service' | 'method'>): string => `./${op.service}/${op.method}.js`;
+export const handlerModuleOf = (op: Pick<AnyOperation, 'service' | 'method'>): string => `./${op.service}/${op.method}.ts`;
 
 async function load(op: AnyOperation): Promise<RegisteredHandler> {
-  const module = (await import(handlerModuleOf(op))) as { handler?: RegisteredHandler };
+  // A pattern of literal paths (as handlerModuleOf says), so that the command line's bundle can carry every handler.
+  const module = (await import(`./${op.service}/${op.method}.ts`)) as { handler?: RegisteredHandler };
   if (module.handler?.op !== op) throw new Error(`${handlerModuleOf(op)} does not export the handler of ${operationId(op)}`);
   return module.handler;
 }

@@ -1,0 +1,54 @@
+/**
+ * The command line runs from a bundle of its sources (bin/load-cli.mjs): built on first use, reused while the
+ * sources are unchanged, rebuilt when one changes, and running the same checks as the TypeScript sources do.
+ */
+import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readReportFile } from '../../src/gate/report-checks.js';
+import type { Report } from '../../src/report/model.js';
+import { runCli } from '../support/run-cli.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CACHE = join(ROOT, 'node_modules', '.cache', 'rpc-conformance');
+/** Every check of a report with its network and status. */
+const statuses = (report: Report): string[] =>
+  [...report.networks.map((n) => ({ slug: n.slug, operations: n.operations })), { slug: 'global', operations: report.global.operations }]
+    .flatMap(({ slug, operations }) => operations.flatMap((o) => o.checks.map((c) => `${slug} ${c.key ?? c.checkId} ${c.status}`)))
+    .sort();
+const bundles = (): string[] => readdirSync(CACHE).filter((name) => name.startsWith('cli-'));
+
+describe('the command line bundle', () => {
+  it('is reused while the sources are unchanged and rebuilt when one changes', async () => {
+    expect((await runCli(['--version'])).code).toBe(0);
+    const before = bundles();
+    expect((await runCli(['--version'])).code).toBe(0);
+    expect(bundles()).toEqual(before);
+
+    const source = join(ROOT, 'src', 'cli', 'tool.ts');
+    const { atime, mtime } = statSync(source);
+    try {
+      utimesSync(source, atime, new Date(mtime.getTime() + 60_000));
+      const changed = await runCli(['--version']);
+      expect(changed.code).toBe(0);
+      const added = bundles().filter((name) => !before.includes(name));
+      expect(added).toHaveLength(1);
+      for (const file of ['cli.mjs', 'check-thread.mjs']) expect(readdirSync(join(CACHE, added[0]!))).toContain(file);
+    } finally {
+      utimesSync(source, atime, mtime);
+    }
+  });
+
+  it('runs the same checks, with the same requests and verdict, as the TypeScript sources', async () => {
+    const args = ['run', '--networks', 'polygon,xai-sepolia', '--seed', '7'];
+    const [bundled, sources] = await Promise.all([runCli(args), runCli(args, { CONFORMANCE_NO_BUNDLE: '1' })]);
+    expect(bundled.code, bundled.stderr).toBe(0);
+    expect(sources.code, sources.stderr).toBe(0);
+    const [a, b] = [readReportFile(join(bundled.reportDir, 'report.json')), readReportFile(join(sources.reportDir, 'report.json'))];
+    expect(a.verdict).toBe('pass');
+    expect(a.run.requests).toBe(b.run.requests);
+    expect(a.run.requests).toBeGreaterThan(0);
+    expect(statuses(a).length).toBeGreaterThan(100);
+    expect(statuses(a)).toEqual(statuses(b));
+  }, 120_000);
+});
