@@ -1,6 +1,7 @@
 /**
- * The worker thread side of the default engine: runs the checks of the run it is given and posts each
- * unit's findings to the main thread as the unit ends. A stop message makes every session stop sending.
+ * A worker thread of the default engine: runs units of the run it is given, drawing each from the main
+ * thread's counter (the other checks' threads draw from it too), and posts each unit's findings to the main
+ * thread as the unit ends. A stop message makes every session stop sending.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import type { RunConfig } from '../config/run-config.js';
@@ -9,9 +10,11 @@ import { runChecks } from './run-checks.js';
 import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
 
 const port = parentPort!;
-const config = (workerData as { config: RunConfig }).config;
+const { config, reportsLoadFailures } = workerData as { config: RunConfig; reportsLoadFailures: boolean };
 const post = (message: FromCheckThread): void => port.postMessage(message);
 let stopped = false;
+/** Claims under way, answered in the order they were posted. */
+const claims: ((index: number) => void)[] = [];
 
 /**
  * A worker's stdout reaches the main thread as messages of their own, which may arrive after `done` and be
@@ -24,13 +27,26 @@ const finish = async (incidents: string[]): Promise<void> => {
 };
 
 port.on('message', (message: ToCheckThread) => {
-  if (message.type !== 'stop') return;
+  if (message.type === 'unit') {
+    claims.shift()?.(message.index);
+    return;
+  }
   stopped = true;
   stopRun(config, message.why);
 });
 
+const nextUnit = (): Promise<number> =>
+  new Promise((resolve) => {
+    claims.push(resolve);
+    post({ type: 'claim' });
+  });
+
 try {
-  const incidents = await runChecks(config, { unitFinished: (unit) => post({ type: 'unit', unit }) }, { stopped: () => stopped });
+  const incidents = await runChecks(
+    config,
+    { unitFinished: (unit) => post({ type: 'unit', unit }) },
+    { stopped: () => stopped, nextUnit, reportsLoadFailures },
+  );
   await finish(incidents);
 } catch (error) {
   await finish([`the checks could not run: ${(error as Error).message}`]);

@@ -26,6 +26,14 @@ export interface UnitSink {
 export interface RunChecksControl {
   /** Once true, no further unit starts (the sessions under way stop sending on their own). */
   readonly stopped: () => boolean;
+  /**
+   * Hands out the next unit to run, by its place in the run's order of units. Several threads sharing a run
+   * draw from one counter, so a thread that runs ahead takes more units and none waits on the other's share.
+   * Absent: this thread runs every unit.
+   */
+  readonly nextUnit?: () => number | Promise<number>;
+  /** Whether this thread reports the spec files that did not load (of several threads sharing a run, one does). */
+  readonly reportsLoadFailures?: boolean;
 }
 
 /** Runs the units `config` selects; answers the incidents met outside any unit (a spec file that did not load). */
@@ -40,16 +48,20 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
     ...all.filter((u) => u.network !== null),
   ];
   const unitsTotal = units.length + failures.length;
+  const reportsLoadFailures = control.reportsLoadFailures ?? true;
   // A spec file that did not load: each of its units is errored with why, the other files still run.
-  for (const failure of failures) {
+  for (const failure of reportsLoadFailures ? failures : []) {
     for (const unit of selectedUnits(config).filter((u) => u.file === failure.file)) {
       collector.unitFinished({ suite: failure.suite, network: unit.network, failure: failure.message, durationMs: 0, unitsTotal });
     }
   }
   let next = 0;
+  const nextUnit = control.nextUnit ?? (() => next++);
   const runNext = async (): Promise<void> => {
-    while (next < units.length && !control.stopped()) {
-      const { suite, network } = units[next++]!;
+    while (!control.stopped()) {
+      const index = await nextUnit();
+      if (index >= units.length || control.stopped()) break;
+      const { suite, network } = units[index]!;
       const started = performance.now();
       const finished = { suite: suite.name, network: network?.slug ?? null, unitsTotal };
       try {
@@ -66,5 +78,5 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
   };
   const width = Math.max(1, Math.min(units.length, config.concurrency * SESSIONS_PER_SLOT));
   await Promise.all(Array.from({ length: width }, runNext));
-  return failures.map((f) => f.message);
+  return reportsLoadFailures ? failures.map((f) => f.message) : [];
 }

@@ -4,8 +4,11 @@
  * The checks' own work then never delays an answer the run is waiting for, and their heap is bounded: a
  * thread that runs out of it ends the run with an incident, never the process.
  */
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { RunConfig } from '../config/run-config.js';
+import { RUNS_BUNDLED } from '../package-root.js';
+import { selectedUnits } from '../harness/work.js';
 import type { RunCollector } from './collector.js';
 import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
 
@@ -15,16 +18,72 @@ import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
  */
 const CHECK_THREAD_HEAP_MB = 96;
 const CHECK_THREAD_YOUNG_HEAP_MB = 8;
+const CHECK_THREADS_AT_MOST = 2;
 
 export interface ThreadEngineControl {
   /** Hands over how to stop the checks: every session stops sending, no further unit starts. */
   readonly onStop: (stop: (why: string) => void) => void;
 }
 
-/** Runs the checks of `config` in a worker thread; answers the incidents met outside any unit. */
+/**
+ * Runs the checks of `config` in worker threads drawing units from one counter here; answers the incidents met
+ * outside any unit. The run-wide limit on requests in flight is divided among the threads.
+ */
 export function runChecksInThread(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
-  const worker = new Worker(new URL('./thread-boot.mjs', import.meta.url), {
-    workerData: { entry: new URL('./check-thread.ts', import.meta.url).href, config },
+  const threads = checkThreadsFor(config);
+  const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
+  const workers: Worker[] = [];
+  let nextUnit = 0;
+  control.onStop((why) => {
+    for (const worker of workers) worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
+  });
+  const ended = Array.from({ length: threads }, (_, index) => {
+    const worker = startCheckThread(threadConfig, index === 0, collector);
+    workers.push(worker);
+    return new Promise<string[]>((resolve, reject) => {
+      let done = false;
+      worker.on('message', (message: FromCheckThread) => {
+        if (message.type === 'claim') worker.postMessage({ type: 'unit', index: nextUnit++ } satisfies ToCheckThread);
+        else if (message.type === 'unit') collector.unitFinished(message.unit);
+        else {
+          done = true;
+          resolve([...message.incidents]);
+          void worker.terminate();
+        }
+      });
+      worker.on('error', (error) => {
+        done = true;
+        reject(new Error(`the checks' thread failed: ${error.message}`));
+      });
+      worker.on('exit', (code) => {
+        if (!done) reject(new Error(`the checks' thread ended (exit code ${code}) before the run was over`));
+      });
+    });
+  });
+  // One thread failing ends the run: the others are ended too, rather than left to add results to a report
+  // that is already being written.
+  return Promise.all(ended).then(
+    (incidents) => [...new Set(incidents.flat())],
+    (error: unknown) => {
+      for (const worker of workers) void worker.terminate();
+      throw error;
+    },
+  );
+}
+
+/**
+ * One thread per core, up to two: the main thread answers as the embedded server and collects, so more would
+ * only contend for the same cores, and each thread adds its heap to the run's memory.
+ */
+function checkThreadsFor(config: RunConfig): number {
+  return Math.max(1, Math.min(CHECK_THREADS_AT_MOST, availableParallelism(), config.concurrency, selectedUnits(config).length));
+}
+
+function startCheckThread(config: RunConfig, reportsLoadFailures: boolean, collector: RunCollector): Worker {
+  // From the command line's bundle, the thread runs the checks' own bundle beside it; from TypeScript sources
+  // (the library, the tests), it boots a TypeScript loader first.
+  const worker = new Worker(RUNS_BUNDLED ? new URL('./check-thread.mjs', import.meta.url) : new URL('./thread-boot.mjs', import.meta.url), {
+    workerData: { entry: new URL('./check-thread.ts', import.meta.url).href, config, reportsLoadFailures },
     resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB, maxYoungGenerationSizeMb: CHECK_THREAD_YOUNG_HEAP_MB },
     // What the checks print (--verbose: a line per request) reaches the terminal through the collector.
     stdout: true,
@@ -34,23 +93,5 @@ export function runChecksInThread(config: RunConfig, collector: RunCollector, co
     stream.setEncoding('utf8');
     stream.on('data', (text: string) => collector.line(text));
   }
-  control.onStop((why) => worker.postMessage({ type: 'stop', why } satisfies ToCheckThread));
-  return new Promise((resolve, reject) => {
-    let done = false;
-    worker.on('message', (message: FromCheckThread) => {
-      if (message.type === 'unit') collector.unitFinished(message.unit);
-      else {
-        done = true;
-        resolve([...message.incidents]);
-        void worker.terminate();
-      }
-    });
-    worker.on('error', (error) => {
-      done = true;
-      reject(new Error(`the checks' thread failed: ${error.message}`));
-    });
-    worker.on('exit', (code) => {
-      if (!done) reject(new Error(`the checks' thread ended (exit code ${code}) before the run was over`));
-    });
-  });
+  return worker;
 }
