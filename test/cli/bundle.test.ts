@@ -28,7 +28,8 @@ describe('the command line bundle', () => {
     const source = join(ROOT, 'src', 'cli', 'tool.ts');
     const { atime, mtime } = statSync(source);
     try {
-      utimesSync(source, atime, new Date(mtime.getTime() + 60_000));
+      // A time no earlier run of this test used, so that its bundle cannot be in the cache already.
+      utimesSync(source, atime, new Date(Date.now() + Math.floor(Math.random() * 1_000_000)));
       const changed = await runCli(['--version']);
       expect(changed.code).toBe(0);
       const added = bundles().filter((name) => !before.includes(name));
@@ -40,7 +41,7 @@ describe('the command line bundle', () => {
   });
 
   it('runs the same checks, with the same requests and verdict, as the TypeScript sources', async () => {
-    const args = ['run', '--networks', 'polygon,xai-sepolia', '--seed', '7'];
+    const args = ['run', '--networks', 'xai-sepolia', '--seed', '7'];
     const [bundled, sources] = await Promise.all([runCli(args), runCli(args, { CONFORMANCE_NO_BUNDLE: '1' })]);
     expect(bundled.code, bundled.stderr).toBe(0);
     expect(sources.code, sources.stderr).toBe(0);
