@@ -11,7 +11,11 @@ import {
   TokenCollectionFilters,
   GetSwapPrices,
   ErrorObject,
+  CheckoutOptionsMarketplace,
+  INTEGER_KEYWORD,
+  PropertyFilterInput,
 } from '../src/contract/index.js';
+import { contractSchemaFiles } from '../src/contract/schema-files.js';
 import { allSchemaFiles, renderSchemaFile } from '../src/validation/published-schemas.js';
 import { validators } from '../src/validation/validators.js';
 
@@ -117,5 +121,33 @@ describe('what the document states', () => {
   it('every table error validates as an error object; a missing required field does not', () => {
     for (const kind of ERROR_KINDS) expect(v.must(ErrorObject.$id!, errorBody(kind.error))).toEqual([]);
     expect(v.must(ErrorObject.$id!, { error: 'Unauthorized', code: 1000, status: 401 })[0]).toMatchObject({ pointer: '/msg' });
+  });
+});
+
+describe('how request numbers are read (wire-facts §4)', () => {
+  type Node = Record<string, unknown>;
+  /** Every number a closed (request) schema holds, with its pointer. */
+  function numbers(node: Node, pointer: string): Array<[string, Node]> {
+    const types = ([] as unknown[]).concat(node['type'] ?? []);
+    const own: Array<[string, Node]> = types.includes('number') || types.includes('integer') ? [[pointer, node]] : [];
+    const props = Object.entries((node['properties'] ?? {}) as Record<string, Node>).flatMap(([k, v]) => numbers(v, `${pointer}/${k}`));
+    const items = node['items'] ? numbers(node['items'] as Node, `${pointer}/items`) : [];
+    const branches = ((node['anyOf'] ?? []) as Node[]).flatMap((b, i) => numbers(b, `${pointer}/anyOf/${i}`));
+    return [...own, ...props, ...items, ...branches];
+  }
+
+  it('every number of a request says whether servers read it as a signed or an unsigned integer', () => {
+    const requests = contractSchemaFiles().filter(({ schema }) => schema['additionalProperties'] === false);
+    const found = requests.flatMap(({ file, schema }) => numbers(schema as unknown as Node, file));
+    expect(found.length).toBeGreaterThan(0);
+    for (const [where, node] of found) expect(['signed', 'unsigned'], where).toContain(node[INTEGER_KEYWORD]);
+  });
+
+  it('additionalFee (a Go int) and the property range bounds are signed; IDs are not', () => {
+    const kind = (schema: object, field: string) => (schema as { properties: Record<string, Node> }).properties[field]?.[INTEGER_KEYWORD];
+    expect(kind(CheckoutOptionsMarketplace.request, 'additionalFee')).toBe('signed');
+    expect(kind(PropertyFilterInput, 'min')).toBe('signed');
+    expect(kind(PropertyFilterInput, 'max')).toBe('signed');
+    expect(kind(GetSwapPrices.request, 'chainId')).toBe('unsigned');
   });
 });

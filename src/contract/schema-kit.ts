@@ -28,6 +28,19 @@ export type Convention = keyof typeof CONVENTIONS;
 export const CONVENTION_KEYWORD = 'x-convention';
 export const KNOWN_VALUES_KEYWORD = 'x-known-values';
 
+/**
+ * How real servers read a request number (wire-facts.md §4): into a Go integer, which refuses a fraction, and
+ * a negative value too when the Go type is unsigned. The document says only "number", so this is an annotation,
+ * never a constraint. The reference server's decoder and the request generators and mutations of properties/
+ * all read it here, so each field's signedness is stated once.
+ */
+export const INTEGER_KEYWORD = 'x-integer';
+export const INTEGER_KINDS = {
+  unsigned: 'a non-negative integer: servers refuse a negative value or a fraction',
+  signed: 'an integer: servers refuse a fraction and read a negative value as given',
+} as const;
+export type IntegerKind = keyof typeof INTEGER_KINDS;
+
 export function str(convention?: Convention): TUnsafe<string> {
   return Type.Unsafe<string>(convention ? { type: 'string', [CONVENTION_KEYWORD]: convention } : { type: 'string' });
 }
@@ -37,6 +50,10 @@ export const tokenId = (): TUnsafe<string> => str('token-id');
 export const timestamp = (): TUnsafe<string> => str('rfc3339');
 export const hexData = (): TUnsafe<string> => str('hex-data');
 export const num = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number' });
+/** A request number read as an unsigned integer: chain, project, audience and contact IDs, slippage. */
+export const uint = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number', [INTEGER_KEYWORD]: 'unsigned' });
+/** A request number read as a signed integer: a property range bound, CheckoutOptionsMarketplace's additionalFee. */
+export const int = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number', [INTEGER_KEYWORD]: 'signed' });
 export const bool = (): TUnsafe<boolean> => Type.Unsafe<boolean>({ type: 'boolean' });
 export const anyObject = (): TUnsafe<Record<string, unknown>> => Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 /** "any JSON value" (PropertyFilter.values). */

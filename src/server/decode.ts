@@ -5,14 +5,13 @@
  * - keys match case-insensitively, an exact match first;
  * - null reads as absent; a missing required key becomes its zero value;
  * - an enum string outside the value set reads as the enum's first value, but an enum given a number is refused;
- * - a wrong JSON type, or a negative or fractional number where the Go field is an integer, is refused with the
- *   field named in the cause.
- * Every number in the contract's requests is an integer field on the server: chain IDs, project, audience and
- * contact IDs, fees and slippage are unsigned; only the property bounds `min`/`max` (int64) may be negative.
+ * - a wrong JSON type, a fraction where the Go field is an integer, or a negative value where it is unsigned, is
+ *   refused with the field named in the cause. Which numbers are which is the schema's `x-integer` annotation.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
+import { INTEGER_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
 import { jsonType } from '../validation/validators.js';
 
 type Node = Readonly<Record<string, unknown>>;
@@ -27,7 +26,6 @@ export class DecodeError extends Error {
 
 const REFS = new Map<string, Node>(Object.values(RESOURCES).map((schema) => [schema.$id as string, schema as unknown as Node]));
 
-const SIGNED_INTEGER_FIELDS: ReadonlySet<string> = new Set(['min', 'max']);
 const UINT64_MAX = 18446744073709551615;
 const INT64_MAX = 9223372036854775807;
 
@@ -36,10 +34,10 @@ export function decodeRequest<T>(schema: TSchema, body: unknown): T {
   if (!isRecord(body)) {
     throw new DecodeError(`the body must be a JSON object, got ${jsonType(body)}`);
   }
-  return decodeValue(schema as unknown as Node, body, [], undefined) as T;
+  return decodeValue(schema as unknown as Node, body, []) as T;
 }
 
-function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key: string | undefined): unknown {
+function decodeValue(schema: Node, value: unknown, path: readonly Segment[]): unknown {
   const node = resolve(schema);
   const type = primaryType(node);
   if (type === undefined) return value; // "any JSON value" (PropertyFilter.values)
@@ -50,13 +48,13 @@ function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key
     case 'array': {
       if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
       const items = node['items'] as Node;
-      return value.map((item, i) => (item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i], key)));
+      return value.map((item, i) => (item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i])));
     }
     case 'string':
       return decodeString(node, value, path);
     case 'number':
     case 'integer':
-      return decodeInteger(value, path, key !== undefined && SIGNED_INTEGER_FIELDS.has(key));
+      return decodeNumber(value, path, node[INTEGER_KEYWORD] as IntegerKind | undefined);
     case 'boolean':
       if (typeof value !== 'boolean') throw mismatch(path, 'a boolean', value);
       return value;
@@ -75,7 +73,7 @@ function decodeObject(node: Node, value: Record<string, unknown>, path: readonly
       if (required.has(name)) out[name] = zeroValue(schema, [...path, name]);
       continue;
     }
-    out[name] = decodeValue(schema, raw, [...path, name], name);
+    out[name] = decodeValue(schema, raw, [...path, name]);
   }
   return out;
 }
@@ -87,8 +85,11 @@ function decodeString(node: Node, value: unknown, path: readonly Segment[]): str
   return value;
 }
 
-function decodeInteger(value: unknown, path: readonly Segment[], signed: boolean): number {
+/** A number the schema leaves unannotated is a Go float64: any finite value. */
+function decodeNumber(value: unknown, path: readonly Segment[], integer: IntegerKind | undefined): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw mismatch(path, 'a number', value);
+  if (integer === undefined) return value;
+  const signed = integer === 'signed';
   if (!Number.isInteger(value)) throw new DecodeError(`${render(path)}: must be an integer, got ${value}`);
   if (!signed && value < 0) throw new DecodeError(`${render(path)}: must be a non-negative integer, got ${value}`);
   if (value > (signed ? INT64_MAX : UINT64_MAX) || value < -INT64_MAX) {

@@ -7,7 +7,7 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { contractSchemaFiles, publishable } from '../contract/schema-files.js';
-import { CONVENTION_KEYWORD, CONVENTIONS, KNOWN_VALUES_KEYWORD, type Convention } from '../contract/schema-kit.js';
+import { CONVENTION_KEYWORD, CONVENTIONS, INTEGER_KEYWORD, KNOWN_VALUES_KEYWORD, type Convention } from '../contract/schema-kit.js';
 
 export interface SchemaIssue {
   /** JSON pointer into the validated document ('' is the whole document). */
@@ -47,6 +47,8 @@ function createAjv(enforceConventions: boolean, extraSchemas: readonly object[])
         }
       : {}),
   });
+  // How servers read request numbers: what the decoder and the mutations act on, not what a body is judged by.
+  ajv.addKeyword({ keyword: INTEGER_KEYWORD, schemaType: 'string' });
   for (const { schema } of contractSchemaFiles()) ajv.addSchema(publishable(schema));
   for (const schema of extraSchemas) ajv.addSchema(schema);
   return ajv;

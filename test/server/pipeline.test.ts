@@ -18,7 +18,7 @@ import {
 import { DecodeError, decodeRequest } from '../../src/server/decode.js';
 import { MAX_BODY_BYTES, startReferenceServer, type FaultHooks, type RunningReferenceServer } from '../../src/server/index.js';
 import { validators } from '../../src/validation/validators.js';
-import { call, expectDocumented, expectError, fixtureCollection, send, urlOf } from './support.js';
+import { call, expectDocumented, expectError, fixtureCollection, realisticRequest, send, urlOf } from './support.js';
 
 // The pipeline in webrpc's order (wire-facts.md §4, §5): route, method, Content-Type, access key, body; how a
 // body is read (unknown keys ignored, keys matched ignoring case, nulls as absent, unknown enum strings as the
@@ -126,7 +126,7 @@ describe('wire rules', () => {
       }
     });
 
-    it('a negative or fractional number for an integer field is 400; a negative property bound is not', async () => {
+    it('a negative or fractional number for an unsigned integer field is 400; a negative property bound or additionalFee is not', async () => {
       expectError(await call(server, CreateAudience, null, { projectId: -1, name: 'x' }), 400, 'WebrpcBadRequest');
       expectError(await call(server, CreateAudience, null, { projectId: 1.5, name: 'x' }), 400, 'WebrpcBadRequest');
       expectError(await call(server, GetSwapPrices, null, { chainId: 137.5 }), 400, 'WebrpcBadRequest');
@@ -141,6 +141,15 @@ describe('wire rules', () => {
         filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: -5 }] },
       };
       expect((await count(negativeBound)).status).toBe(200);
+      // additionalFee is a Go int: read as given when negative, refused only as a fraction.
+      const checkout = await realisticRequest(server, CheckoutOptionsMarketplace, 'polygon');
+      expectDocumented(
+        CheckoutOptionsMarketplace,
+        await call(server, CheckoutOptionsMarketplace, 'polygon', { ...checkout, additionalFee: -250 }),
+      );
+      const fractionalFee = await call(server, CheckoutOptionsMarketplace, 'polygon', { ...checkout, additionalFee: -2.5 });
+      expectError(fractionalFee, 400, 'WebrpcBadRequest');
+      expect(fractionalFee.json.cause).toBe('additionalFee: must be an integer, got -2.5');
     });
 
     it('a body over the size cap is 400 WebrpcBadRequest', async () => {
@@ -275,6 +284,10 @@ describe('request decoder', () => {
         'contactIds[1]: must be a non-negative integer, got -2',
       );
       expect(() => decodeRequest(RemoveAudienceContacts.request, { projectId: 2e20 })).toThrow('overflows');
+      expect(decodeRequest(CheckoutOptionsMarketplace.request, { additionalFee: -7 })).toEqual({ additionalFee: -7 });
+      expect(() => decodeRequest(CheckoutOptionsMarketplace.request, { additionalFee: 7.5 })).toThrow(
+        'additionalFee: must be an integer, got 7.5',
+      );
     });
   });
 });
