@@ -5,13 +5,14 @@
  * - keys match case-insensitively, an exact match first;
  * - null reads as absent; a missing required key becomes its zero value;
  * - an enum string outside the value set reads as the enum's first value, but an enum given a number is refused;
+ * - an amount (prototyp.BigInt) takes a bare JSON integer as well as a quoted decimal, read as its decimal string;
  * - a wrong JSON type, a fraction where the Go field is an integer, or a negative value where it is unsigned, is
  *   refused with the field named in the cause. Which numbers are which is the schema's `x-integer` annotation.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
-import { INTEGER_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
+import { amount, CONVENTION_KEYWORD, INTEGER_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
 import { jsonType } from '../validation/validators.js';
 
 type Node = Readonly<Record<string, unknown>>;
@@ -26,6 +27,8 @@ export class DecodeError extends Error {
 
 const REFS = new Map<string, Node>(Object.values(RESOURCES).map((schema) => [schema.$id as string, schema as unknown as Node]));
 
+/** The convention that marks an amount string (schema-kit's `amount()`). */
+const AMOUNT = (amount() as unknown as Node)[CONVENTION_KEYWORD];
 const UINT64_MAX = 18446744073709551615;
 const INT64_MAX = 9223372036854775807;
 
@@ -79,10 +82,20 @@ function decodeObject(node: Node, value: Record<string, unknown>, path: readonly
 }
 
 function decodeString(node: Node, value: unknown, path: readonly Segment[]): string {
+  if (typeof value === 'number' && node[CONVENTION_KEYWORD] === AMOUNT) return amountFromNumber(value, path);
   const values = node['enum'] as unknown[] | undefined;
   if (typeof value !== 'string') throw mismatch(path, values ? 'an enum name (string)' : 'a string', value);
   if (values && !values.includes(value)) return values[0] as string;
   return value;
+}
+
+function amountFromNumber(value: number, path: readonly Segment[]): string {
+  if (!Number.isInteger(value)) throw new DecodeError(`${render(path)}: must be an integer, got ${value}`);
+  // Past 2^53 JSON.parse has already lost the digits that were sent: refusing beats reading another amount.
+  if (!Number.isSafeInteger(value)) {
+    throw new DecodeError(`${render(path)}: ${value} cannot be read exactly as a JSON number; send it as a quoted decimal`);
+  }
+  return String(value);
 }
 
 /** A number the schema leaves unannotated is a Go float64: any finite value. */

@@ -152,6 +152,19 @@ describe('wire rules', () => {
       expect(fractionalFee.json.cause).toBe('additionalFee: must be an integer, got -2.5');
     });
 
+    it('an amount is read from a bare JSON integer as from its quoted decimal; a fraction is 400', async () => {
+      const prices = { ...(await realisticRequest(server, GetSwapPrices, 'polygon')), buyAmount: '1000' };
+      const quoted = await call(server, GetSwapPrices, null, prices);
+      expectDocumented(GetSwapPrices, quoted);
+      expect(quoted.json.swapPrices?.length).toBeGreaterThan(0);
+      const bare = await call(server, GetSwapPrices, null, { ...prices, buyAmount: 1000 });
+      expectDocumented(GetSwapPrices, bare);
+      expect(bare.json).toEqual(quoted.json);
+      const fraction = await call(server, GetSwapPrices, null, { ...prices, buyAmount: 10.5 });
+      expectError(fraction, 400, 'WebrpcBadRequest');
+      expect(fraction.json.cause).toBe('buyAmount: must be an integer, got 10.5');
+    });
+
     it('a body over the size cap is 400 WebrpcBadRequest', async () => {
       const rawBody = JSON.stringify({ contractAddress: collection, padding: 'x'.repeat(MAX_BODY_BYTES) });
       expectError(await count(undefined, { rawBody }), 400, 'WebrpcBadRequest');
@@ -285,6 +298,8 @@ describe('request decoder', () => {
       );
       expect(() => decodeRequest(RemoveAudienceContacts.request, { projectId: 2e20 })).toThrow('overflows');
       expect(decodeRequest(CheckoutOptionsMarketplace.request, { additionalFee: -7 })).toEqual({ additionalFee: -7 });
+      expect(decodeRequest(GetSwapPrices.request, { buyAmount: 1000 })).toEqual({ buyAmount: '1000' });
+      expect(() => decodeRequest(GetSwapPrices.request, { buyAmount: 2 ** 60 })).toThrow('send it as a quoted decimal');
       expect(() => decodeRequest(CheckoutOptionsMarketplace.request, { additionalFee: 7.5 })).toThrow(
         'additionalFee: must be an integer, got 7.5',
       );
