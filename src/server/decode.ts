@@ -4,7 +4,8 @@
  * - unknown keys are dropped (the contract's request schemas are closed, real servers are not);
  * - keys match case-insensitively, an exact match first;
  * - null reads as absent; a missing required key becomes its zero value;
- * - an enum string outside the value set reads as the enum's first value, but an enum given a number is refused;
+ * - an enum string outside the value set (or in the wrong case) reads as the enum's first value, open enums
+ *   (`x-known-values`) included, but an enum given a number is refused;
  * - an amount (prototyp.BigInt) takes a bare JSON integer as well as a quoted decimal, read as its decimal string;
  * - a wrong JSON type, a fraction where the Go field is an integer, or a negative value where it is unsigned, is
  *   refused with the field named in the cause. Which numbers are which is the schema's `x-integer` annotation.
@@ -12,7 +13,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
-import { amount, CONVENTION_KEYWORD, INTEGER_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
+import { amount, CONVENTION_KEYWORD, INTEGER_KEYWORD, KNOWN_VALUES_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
 import { jsonType } from '../validation/validators.js';
 
 type Node = Readonly<Record<string, unknown>>;
@@ -83,7 +84,7 @@ function decodeObject(node: Node, value: Record<string, unknown>, path: readonly
 
 function decodeString(node: Node, value: unknown, path: readonly Segment[]): string {
   if (typeof value === 'number' && node[CONVENTION_KEYWORD] === AMOUNT) return amountFromNumber(value, path);
-  const values = node['enum'] as unknown[] | undefined;
+  const values = enumValues(node);
   if (typeof value !== 'string') throw mismatch(path, values ? 'an enum name (string)' : 'a string', value);
   if (values && !values.includes(value)) return values[0] as string;
   return value;
@@ -120,7 +121,7 @@ function zeroValue(schema: Node, path: readonly Segment[]): unknown {
     case 'array':
       return [];
     case 'string': {
-      const values = node['enum'] as unknown[] | undefined;
+      const values = enumValues(node);
       return values ? values[0] : '';
     }
     case 'number':
@@ -131,6 +132,14 @@ function zeroValue(schema: Node, path: readonly Segment[]): unknown {
     default:
       return null;
   }
+}
+
+/**
+ * The values a Go server's enum type has. For an open enum the document shows only some of them; the known ones
+ * are what this server knows, and a Go enum reads any other name as its first value just the same.
+ */
+function enumValues(node: Node): readonly unknown[] | undefined {
+  return (node['enum'] ?? node[KNOWN_VALUES_KEYWORD]) as unknown[] | undefined;
 }
 
 function resolve(schema: Node): Node {

@@ -7,6 +7,7 @@ import { networkBySlug } from '../../src/contract/networks.js';
 import {
   CheckoutOptionsMarketplace,
   CreateAudience,
+  GenerateSellTransaction,
   GetAudience,
   GetCountOfFilteredCollectibles,
   GetSwapPrices,
@@ -208,6 +209,12 @@ describe('wire rules', () => {
         filter: { includeEmpty: true, properties: [{ name: 'level', type: 'int', min: 1 }] },
       });
       expect(propertyType.status).toBe(200);
+      const sell = await realisticRequest(server, GenerateSellTransaction, 'polygon');
+      const asKnown = await call(server, GenerateSellTransaction, 'polygon', sell);
+      expectDocumented(GenerateSellTransaction, asKnown);
+      for (const walletType of ['SEQUENCE', 'metamask']) {
+        expect((await call(server, GenerateSellTransaction, 'polygon', { ...sell, walletType })).json, walletType).toEqual(asKnown.json);
+      }
     });
   });
 
@@ -274,6 +281,13 @@ describe('request decoder', () => {
           marketplaces: ['opensea', 'unknown'],
         },
       });
+    });
+
+    it('an open enum (known values only) reads an unknown or mis-cased name as its first value too', () => {
+      const sell = (walletType: unknown) => decodeRequest(GenerateSellTransaction.request, { walletType });
+      expect(sell('sequence')).toEqual({ walletType: 'sequence' });
+      for (const other of ['SEQUENCE', 'Sequence', 'metamask', '']) expect(sell(other), other).toEqual({ walletType: 'unknown' });
+      expect(() => sell(1)).toThrow('walletType: expected an enum name (string), got number');
     });
 
     it('an empty object is a valid request of every operation', () => {
