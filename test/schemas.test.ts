@@ -87,7 +87,7 @@ describe('what the document states', () => {
   it('open enums accept any string at MUST level and flag unknown values at SHOULD level', () => {
     const body = { collectible: { order: { status: 'weird' } } };
     expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
-    expect(v.should(GetFloorOrder.response.$id!, body)[0]).toMatchObject({
+    expect(v.should(GetFloorOrder.response.$id!, body, 'response')[0]).toMatchObject({
       pointer: '/collectible/order/status',
       keyword: 'x-known-values',
     });
@@ -112,10 +112,31 @@ describe('what the document states', () => {
     expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
     expect(
       v
-        .should(GetFloorOrder.response.$id!, body)
+        .should(GetFloorOrder.response.$id!, body, 'response')
         .map((i) => i.pointer)
         .sort(),
     ).toEqual(['/collectible/order/createdBy', '/collectible/order/priceAmount']);
+  });
+
+  it('answers are held to lower-case addresses and ...Z timestamps at SHOULD level only; requests are not', () => {
+    const checksummed = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const offset = '2024-05-01T12:00:00+02:00';
+    const answer = { collectible: { order: { createdBy: checksummed, createdAt: offset, updatedAt: '2024-05-01T10:00:00.5Z' } } };
+    expect(v.must(GetFloorOrder.response.$id!, answer)).toEqual([]);
+    expect(v.should(GetFloorOrder.response.$id!, answer, 'response')).toEqual([
+      expect.objectContaining({
+        pointer: '/collectible/order/createdBy',
+        message: expect.stringContaining('lower-case'),
+        actual: checksummed,
+      }),
+      expect.objectContaining({ pointer: '/collectible/order/createdAt', message: expect.stringContaining('UTC'), actual: offset }),
+    ]);
+    const request = {
+      side: 'listing',
+      contractAddress: checksummed,
+      filter: { includeEmpty: true, inAccounts: [checksummed.toLowerCase()] },
+    };
+    expect(v.should(OPERATIONS[0].request.$id!, request, 'request')).toEqual([]);
   });
 
   it('every table error validates as an error object; a missing required field does not', () => {

@@ -13,7 +13,12 @@ export const SCHEMA_BASE = 'https://conformance.invalid/schemas/';
  * They double as hints for the request generators in properties/.
  */
 export const CONVENTIONS = {
-  address: { pattern: /^0x[0-9a-fA-F]{40}$/, meaning: 'an address: 0x followed by 40 hex digits' },
+  address: {
+    pattern: /^0x[0-9a-fA-F]{40}$/,
+    meaning: 'an address: 0x followed by 40 hex digits',
+    // Callers may send EIP-55 checksums; "Addresses in responses are lower-case hex" (wire-facts.md §5).
+    answered: { pattern: /^0x[0-9a-f]{40}$/, meaning: 'an address in lower-case hex: 0x followed by 40 lower-case hex digits' },
+  },
   'decimal-integer': { pattern: /^(0|[1-9][0-9]*)$/, meaning: 'a non-negative decimal integer without sign or leading zeros' },
   'hex-data': { pattern: /^0x([0-9a-fA-F]{2})*$/, meaning: 'hex data: 0x followed by whole bytes' },
   'token-id': { pattern: /^(0|[1-9][0-9]*)$/, meaning: 'a token ID as a decimal integer' },
@@ -21,9 +26,19 @@ export const CONVENTIONS = {
   rfc3339: {
     pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
     meaning: 'an RFC 3339 timestamp',
+    // RFC 3339 allows an offset, but "timestamps are RFC 3339 (`...Z`)" in responses (wire-facts.md §5).
+    answered: { pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, meaning: 'an RFC 3339 timestamp in UTC (...Z)' },
   },
 } as const;
 export type Convention = keyof typeof CONVENTIONS;
+
+/** Which way a document travels: answers are held to a convention's narrower `answered` form where it has one. */
+export type WireSide = 'request' | 'response';
+
+export function conventionOn(convention: Convention, side: WireSide): { readonly pattern: RegExp; readonly meaning: string } {
+  const c = CONVENTIONS[convention];
+  return side === 'response' && 'answered' in c ? c.answered : c;
+}
 
 export const CONVENTION_KEYWORD = 'x-convention';
 export const KNOWN_VALUES_KEYWORD = 'x-known-values';

@@ -130,7 +130,10 @@ function networkTable(): string {
 
 function conventionList(): string {
   return [
-    ...Object.entries(CONVENTIONS).map(([name, c]) => `- ${code(name)}: ${c.meaning} (${code(c.pattern.source)})`),
+    ...Object.entries(CONVENTIONS).map(([name, c]) => {
+      const answered = 'answered' in c ? `; in responses ${c.answered.meaning} (${code(c.answered.pattern.source)})` : '';
+      return `- ${code(name)}: ${c.meaning} (${code(c.pattern.source)})${answered}`;
+    }),
     ...Object.entries(INTEGER_KINDS).map(([kind, meaning]) => `- ${code(`${INTEGER_KEYWORD}: ${kind}`)} (request numbers): ${meaning}`),
   ].join('\n');
 }
