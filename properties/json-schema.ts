@@ -5,7 +5,13 @@
  */
 import type { TSchema } from '@sinclair/typebox';
 import { contractSchemaFiles, publishable } from '../src/contract/schema-files.js';
-import { CONVENTION_KEYWORD, KNOWN_VALUES_KEYWORD, type Convention } from '../src/contract/schema-kit.js';
+import {
+  CONVENTION_KEYWORD,
+  INTEGER_KEYWORD,
+  KNOWN_VALUES_KEYWORD,
+  type Convention,
+  type IntegerKind,
+} from '../src/contract/schema-kit.js';
 
 export type JsonType = 'object' | 'array' | 'string' | 'number' | 'integer' | 'boolean' | 'null';
 
@@ -22,6 +28,7 @@ export interface JsonSchema {
   readonly anyOf?: readonly JsonSchema[];
   readonly [CONVENTION_KEYWORD]?: Convention;
   readonly [KNOWN_VALUES_KEYWORD]?: readonly string[];
+  readonly [INTEGER_KEYWORD]?: IntegerKind;
 }
 
 /** Where a schema node sits: the `$id` of the document holding it and the JSON pointer inside that document. */
@@ -91,8 +98,4 @@ export function rootLocation(schema: JsonSchema): SchemaLocation {
 
 export function escapeSegment(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
-
-export function locationKey(location: SchemaLocation): string {
-  return `${location.baseId}#${location.pointer}`;
 }

@@ -20,7 +20,7 @@ describe('listingFilter()', () => {
           for (const list of Object.values(filter)) expect(list.length).toBeGreaterThan(0);
           const body = { contractAddress: '0x3333333333333333333333333333333333333333', tokenId: '1', filter };
           expect(validators().must(GetHighestPriceListingForCollectible.request.$id!, body)).toEqual([]);
-          expect(validators().should(GetHighestPriceListingForCollectible.request.$id!, body)).toEqual([]);
+          expect(validators().should(GetHighestPriceListingForCollectible.request.$id!, body, 'request')).toEqual([]);
           expect(filter.marketplace ?? []).not.toContain('unknown');
         }),
         { seed: SEED, numRuns: RUNS },

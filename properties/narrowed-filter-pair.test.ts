@@ -54,7 +54,7 @@ describe('narrowedFilterPair()', () => {
           for (const filter of [wide, narrow]) {
             const body = { side, contractAddress: '0x4444444444444444444444444444444444444444', filter };
             expect(validators().must(GetCountOfFilteredCollectibles.request.$id!, body)).toEqual([]);
-            expect(validators().should(GetCountOfFilteredCollectibles.request.$id!, body)).toEqual([]);
+            expect(validators().should(GetCountOfFilteredCollectibles.request.$id!, body, 'request')).toEqual([]);
             expect(filter.marketplaces ?? []).not.toContain('unknown');
           }
           expectNarrower(wide, narrow);

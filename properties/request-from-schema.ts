@@ -87,7 +87,7 @@ function arbitraryForType(type: JsonType, node: JsonSchema, where: SchemaLocatio
       return stringArbitrary(node);
     case 'number':
     case 'integer':
-      return numberArbitrary(type === 'integer' || numberSemantics(where).integer);
+      return numberArbitrary(type === 'integer' || numberSemantics(node).integer);
     case 'boolean':
       return fc.boolean();
     case 'null':

@@ -34,7 +34,7 @@ describe('validRequest()', () => {
       fc.assert(
         fc.property(validRequest(op, context), (body) => {
           expect(validators().must(op.request.$id!, body)).toEqual([]);
-          expect(validators().should(op.request.$id!, body)).toEqual([]);
+          expect(validators().should(op.request.$id!, body, 'request')).toEqual([]);
         }),
         { seed: SEED, numRuns: RUNS },
       );

@@ -11,7 +11,11 @@ import {
   TokenCollectionFilters,
   GetSwapPrices,
   ErrorObject,
+  CheckoutOptionsMarketplace,
+  INTEGER_KEYWORD,
+  PropertyFilterInput,
 } from '../src/contract/index.js';
+import { contractSchemaFiles } from '../src/contract/schema-files.js';
 import { allSchemaFiles, renderSchemaFile } from '../src/validation/published-schemas.js';
 import { validators } from '../src/validation/validators.js';
 
@@ -83,7 +87,7 @@ describe('what the document states', () => {
   it('open enums accept any string at MUST level and flag unknown values at SHOULD level', () => {
     const body = { collectible: { order: { status: 'weird' } } };
     expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
-    expect(v.should(GetFloorOrder.response.$id!, body)[0]).toMatchObject({
+    expect(v.should(GetFloorOrder.response.$id!, body, 'response')[0]).toMatchObject({
       pointer: '/collectible/order/status',
       keyword: 'x-known-values',
     });
@@ -108,14 +112,63 @@ describe('what the document states', () => {
     expect(v.must(GetFloorOrder.response.$id!, body)).toEqual([]);
     expect(
       v
-        .should(GetFloorOrder.response.$id!, body)
+        .should(GetFloorOrder.response.$id!, body, 'response')
         .map((i) => i.pointer)
         .sort(),
     ).toEqual(['/collectible/order/createdBy', '/collectible/order/priceAmount']);
   });
 
+  it('answers are held to lower-case addresses and ...Z timestamps at SHOULD level only; requests are not', () => {
+    const checksummed = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const offset = '2024-05-01T12:00:00+02:00';
+    const answer = { collectible: { order: { createdBy: checksummed, createdAt: offset, updatedAt: '2024-05-01T10:00:00.5Z' } } };
+    expect(v.must(GetFloorOrder.response.$id!, answer)).toEqual([]);
+    expect(v.should(GetFloorOrder.response.$id!, answer, 'response')).toEqual([
+      expect.objectContaining({
+        pointer: '/collectible/order/createdBy',
+        message: expect.stringContaining('lower-case'),
+        actual: checksummed,
+      }),
+      expect.objectContaining({ pointer: '/collectible/order/createdAt', message: expect.stringContaining('UTC'), actual: offset }),
+    ]);
+    const request = {
+      side: 'listing',
+      contractAddress: checksummed,
+      filter: { includeEmpty: true, inAccounts: [checksummed.toLowerCase()] },
+    };
+    expect(v.should(OPERATIONS[0].request.$id!, request, 'request')).toEqual([]);
+  });
+
   it('every table error validates as an error object; a missing required field does not', () => {
     for (const kind of ERROR_KINDS) expect(v.must(ErrorObject.$id!, errorBody(kind.error))).toEqual([]);
     expect(v.must(ErrorObject.$id!, { error: 'Unauthorized', code: 1000, status: 401 })[0]).toMatchObject({ pointer: '/msg' });
+  });
+});
+
+describe('how request numbers are read (wire-facts §4)', () => {
+  type Node = Record<string, unknown>;
+  /** Every number a closed (request) schema holds, with its pointer. */
+  function numbers(node: Node, pointer: string): Array<[string, Node]> {
+    const types = ([] as unknown[]).concat(node['type'] ?? []);
+    const own: Array<[string, Node]> = types.includes('number') || types.includes('integer') ? [[pointer, node]] : [];
+    const props = Object.entries((node['properties'] ?? {}) as Record<string, Node>).flatMap(([k, v]) => numbers(v, `${pointer}/${k}`));
+    const items = node['items'] ? numbers(node['items'] as Node, `${pointer}/items`) : [];
+    const branches = ((node['anyOf'] ?? []) as Node[]).flatMap((b, i) => numbers(b, `${pointer}/anyOf/${i}`));
+    return [...own, ...props, ...items, ...branches];
+  }
+
+  it('every number of a request says whether servers read it as a signed or an unsigned integer', () => {
+    const requests = contractSchemaFiles().filter(({ schema }) => schema['additionalProperties'] === false);
+    const found = requests.flatMap(({ file, schema }) => numbers(schema as unknown as Node, file));
+    expect(found.length).toBeGreaterThan(0);
+    for (const [where, node] of found) expect(['signed', 'unsigned'], where).toContain(node[INTEGER_KEYWORD]);
+  });
+
+  it('additionalFee (a Go int) and the property range bounds are signed; IDs are not', () => {
+    const kind = (schema: object, field: string) => (schema as { properties: Record<string, Node> }).properties[field]?.[INTEGER_KEYWORD];
+    expect(kind(CheckoutOptionsMarketplace.request, 'additionalFee')).toBe('signed');
+    expect(kind(PropertyFilterInput, 'min')).toBe('signed');
+    expect(kind(PropertyFilterInput, 'max')).toBe('signed');
+    expect(kind(GetSwapPrices.request, 'chainId')).toBe('unsigned');
   });
 });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GetCountOfFilteredCollectibles, GetNativeTokenBalance, GetSwapPrices } from '../../src/contract/operations.js';
+import {
+  CheckoutOptionsMarketplace,
+  GetCountOfFilteredCollectibles,
+  GetNativeTokenBalance,
+  GetSwapPrices,
+} from '../../src/contract/operations.js';
 import { published } from '../json-schema.js';
 import { RUNS, SEED } from '../../test/properties/seed.js';
 import { MUTATIONS, type InvalidRequest, type MutationName } from './index.js';
@@ -8,6 +13,12 @@ import { MUTATIONS, type InvalidRequest, type MutationName } from './index.js';
 const SWAP = published(GetSwapPrices.request);
 const COUNT = published(GetCountOfFilteredCollectibles.request);
 const BALANCE = published(GetNativeTokenBalance.request);
+const CHECKOUT = published(CheckoutOptionsMarketplace.request);
+const CHECKOUT_BODY = Object.freeze({
+  wallet: `0x${'1'.repeat(40)}`,
+  orders: Object.freeze([Object.freeze({ contractAddress: `0x${'2'.repeat(40)}`, orderId: '7' })]),
+  additionalFee: 250,
+});
 const SWAP_BODY = Object.freeze({
   userAddress: `0x${'1'.repeat(40)}`,
   buyCurrencyAddress: `0x${'2'.repeat(40)}`,
@@ -79,6 +90,16 @@ describe('mutations', () => {
     expect(outputs('negative-or-fractional-integer', SWAP_BODY).some((i) => ((i.body as Record<string, number>)['chainId'] ?? 0) < 0)).toBe(
       true,
     );
+  });
+
+  it('negative-or-fractional-integer: additionalFee (a Go int) only gets fractions, never a negative whole number', () => {
+    const found = outputs('negative-or-fractional-integer', CHECKOUT_BODY, CHECKOUT);
+    expect(found.length).toBeGreaterThan(0);
+    for (const invalid of found) {
+      expect(invalid.path).toBe('/additionalFee');
+      expect(Number.isInteger((invalid.body as Record<string, unknown>)['additionalFee'])).toBe(false);
+      expect(invalid.refusal).toBe('SHOULD');
+    }
   });
 
   it('malformed-json: every variant, none of them JSON, also for an empty object', () => {

@@ -862,11 +862,11 @@ export const CHECKS = [
   },
   {
     id: 'ethauth-expired-proof-refused',
-    level: 'MUST',
+    level: 'SHOULD',
     area: 'crypto',
     title: 'A correctly signed proof whose claims expired an hour ago is not valid (isValid false or a 4xx error)',
     basis:
-      'interface.md §What the service does: "validate a wallet authentication proof"; expiry as wire-facts.md §6: "exp lies between now − 5 min and now + 1 year"',
+      'wire-facts.md §6: "Claims are valid when ... exp lies between now − 5 min and now + 1 year" (interface.md says nothing of proof expiry)',
     operations: ['API.IsValidETHAuthProof'],
     services: [],
   },

@@ -27,6 +27,7 @@ import {
   arrayOf,
   bool,
   hexData,
+  int,
   num,
   ref,
   requestObject,
@@ -34,6 +35,7 @@ import {
   SCHEMA_BASE,
   str,
   tokenId,
+  uint,
 } from './schema-kit.js';
 import type { Network } from './networks.js';
 import { serviceDef, type BaseName, type BaseNetworkOf, type ServiceName } from './services.js';
@@ -206,7 +208,7 @@ export const CheckoutOptionsMarketplace = operation('Marketplace', 'CheckoutOpti
       {
         wallet: address(),
         orders: arrayOf(requestObject({ contractAddress: address(), orderId: str() })),
-        additionalFee: num(),
+        additionalFee: int(),
       },
       { $id },
     ),
@@ -223,7 +225,7 @@ export const TokenCollectionFilters = operation('Metadata', 'TokenCollectionFilt
 export const GetSwapPrices = operation('API', 'GetSwapPrices', {
   network: bodyChainId('chainId', 'number'),
   summary: 'retrieves swap prices for the ERC-20 token at buyCurrencyAddress; null when funds or liquidity lack',
-  request: ($id) => requestObject({ userAddress: address(), buyCurrencyAddress: address(), buyAmount: amount(), chainId: num() }, { $id }),
+  request: ($id) => requestObject({ userAddress: address(), buyCurrencyAddress: address(), buyAmount: amount(), chainId: uint() }, { $id }),
   response: ($id) => responseObject({ swapPrices: arrayOf(ref(SwapPrice)) }, { $id }),
 });
 
@@ -237,7 +239,7 @@ export const GetSwapQuote = operation('API', 'GetSwapQuote', {
         sellCurrencyAddress: address(),
         buyCurrencyAddress: address(),
         buyAmount: amount(),
-        chainId: num(),
+        chainId: uint(),
         includeApprove: bool(),
       },
       { $id },
@@ -254,8 +256,8 @@ export const GetSwapPrice = operation('API', 'GetSwapPrice', {
         buyCurrencyAddress: address(),
         sellCurrencyAddress: address(),
         buyAmount: amount(),
-        chainId: num(),
-        slippagePercentage: num(),
+        chainId: uint(),
+        slippagePercentage: uint(),
       },
       { $id },
     ),
@@ -300,13 +302,13 @@ export const GetNativeTokenBalance = operation('Indexer', 'GetNativeTokenBalance
 export const CreateAudience = operation('Builder', 'CreateAudience', {
   writes: true,
   summary: 'create an audience (a named contact list inside a project)',
-  request: ($id) => requestObject({ projectId: num(), name: str() }, { $id }),
+  request: ($id) => requestObject({ projectId: uint(), name: str() }, { $id }),
   response: ($id) => responseObject({ audience: ref(Audience) }, { $id }),
 });
 
 export const GetAudience = operation('Builder', 'GetAudience', {
   summary: 'read an audience with its contacts and contracts',
-  request: ($id) => requestObject({ projectId: num(), audienceId: num() }, { $id }),
+  request: ($id) => requestObject({ projectId: uint(), audienceId: uint() }, { $id }),
   response: ($id) =>
     responseObject({ audience: ref(Audience), contacts: arrayOf(ref(Contact)), contracts: arrayOf(ref(Contract)) }, { $id }),
 });
@@ -314,7 +316,7 @@ export const GetAudience = operation('Builder', 'GetAudience', {
 export const RemoveAudienceContacts = operation('Builder', 'RemoveAudienceContacts', {
   writes: true,
   summary: 'remove contacts from an audience',
-  request: ($id) => requestObject({ projectId: num(), audienceId: num(), contactIds: arrayOf(num()) }, { $id }),
+  request: ($id) => requestObject({ projectId: uint(), audienceId: uint(), contactIds: arrayOf(uint()) }, { $id }),
   response: ($id) => responseObject({ ok: bool() }, { $id }),
 });
 

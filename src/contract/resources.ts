@@ -3,7 +3,7 @@
  * names. Response resources are open and absent-or-null by default (schema-kit's responseObject); request
  * resources are closed.
  */
-import { type Static } from '@sinclair/typebox';
+import { type Static, type TUnsafe } from '@sinclair/typebox';
 import {
   CheckoutCryptoSchema,
   CheckoutProviderSchema,
@@ -26,6 +26,7 @@ import {
   arrayOf,
   bool,
   hexData,
+  int,
   num,
   nullable,
   ref,
@@ -131,20 +132,23 @@ export const Collectible = responseObject(
   { $id: resourceId('Collectible') },
 );
 
-/** PropertyFilter as a server answers it (TokenCollectionFilters): `name` and `type` are required (table). */
-const propertyFilterFields = () => ({
+/**
+ * PropertyFilter as a server answers it (TokenCollectionFilters): `name` and `type` are required (table). As a
+ * request, a range bound is read as a signed integer: an INT property (a "temperature") may start below zero.
+ */
+const propertyFilterFields = (bound: () => TUnsafe<number>) => ({
   name: str(),
   type: PropertyTypeSchema(),
-  min: nullable(num()),
-  max: nullable(num()),
+  min: nullable(bound()),
+  max: nullable(bound()),
   values: arrayOf(anyValue()),
 });
-export const PropertyFilter = responseObject(propertyFilterFields(), {
+export const PropertyFilter = responseObject(propertyFilterFields(num), {
   $id: resourceId('PropertyFilter'),
   required: ['name', 'type'],
 });
 /** PropertyFilter as a client sends it inside CollectiblesFilter: same fields, closed. */
-export const PropertyFilterInput = requestObject(propertyFilterFields(), {
+export const PropertyFilterInput = requestObject(propertyFilterFields(int), {
   $id: resourceId('PropertyFilterInput'),
   required: ['name', 'type'],
 });

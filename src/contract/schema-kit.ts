@@ -13,7 +13,12 @@ export const SCHEMA_BASE = 'https://conformance.invalid/schemas/';
  * They double as hints for the request generators in properties/.
  */
 export const CONVENTIONS = {
-  address: { pattern: /^0x[0-9a-fA-F]{40}$/, meaning: 'an address: 0x followed by 40 hex digits' },
+  address: {
+    pattern: /^0x[0-9a-fA-F]{40}$/,
+    meaning: 'an address: 0x followed by 40 hex digits',
+    // Callers may send EIP-55 checksums; "Addresses in responses are lower-case hex" (wire-facts.md §5).
+    answered: { pattern: /^0x[0-9a-f]{40}$/, meaning: 'an address in lower-case hex: 0x followed by 40 lower-case hex digits' },
+  },
   'decimal-integer': { pattern: /^(0|[1-9][0-9]*)$/, meaning: 'a non-negative decimal integer without sign or leading zeros' },
   'hex-data': { pattern: /^0x([0-9a-fA-F]{2})*$/, meaning: 'hex data: 0x followed by whole bytes' },
   'token-id': { pattern: /^(0|[1-9][0-9]*)$/, meaning: 'a token ID as a decimal integer' },
@@ -21,12 +26,35 @@ export const CONVENTIONS = {
   rfc3339: {
     pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
     meaning: 'an RFC 3339 timestamp',
+    // RFC 3339 allows an offset, but "timestamps are RFC 3339 (`...Z`)" in responses (wire-facts.md §5).
+    answered: { pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/, meaning: 'an RFC 3339 timestamp in UTC (...Z)' },
   },
 } as const;
 export type Convention = keyof typeof CONVENTIONS;
 
+/** Which way a document travels: answers are held to a convention's narrower `answered` form where it has one. */
+export type WireSide = 'request' | 'response';
+
+export function conventionOn(convention: Convention, side: WireSide): { readonly pattern: RegExp; readonly meaning: string } {
+  const c = CONVENTIONS[convention];
+  return side === 'response' && 'answered' in c ? c.answered : c;
+}
+
 export const CONVENTION_KEYWORD = 'x-convention';
 export const KNOWN_VALUES_KEYWORD = 'x-known-values';
+
+/**
+ * How real servers read a request number (wire-facts.md §4): into a Go integer, which refuses a fraction, and
+ * a negative value too when the Go type is unsigned. The document says only "number", so this is an annotation,
+ * never a constraint. The reference server's decoder and the request generators and mutations of properties/
+ * all read it here, so each field's signedness is stated once.
+ */
+export const INTEGER_KEYWORD = 'x-integer';
+export const INTEGER_KINDS = {
+  unsigned: 'a non-negative integer: servers refuse a negative value or a fraction',
+  signed: 'an integer: servers refuse a fraction and read a negative value as given',
+} as const;
+export type IntegerKind = keyof typeof INTEGER_KINDS;
 
 export function str(convention?: Convention): TUnsafe<string> {
   return Type.Unsafe<string>(convention ? { type: 'string', [CONVENTION_KEYWORD]: convention } : { type: 'string' });
@@ -37,6 +65,10 @@ export const tokenId = (): TUnsafe<string> => str('token-id');
 export const timestamp = (): TUnsafe<string> => str('rfc3339');
 export const hexData = (): TUnsafe<string> => str('hex-data');
 export const num = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number' });
+/** A request number read as an unsigned integer: chain, project, audience and contact IDs, slippage. */
+export const uint = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number', [INTEGER_KEYWORD]: 'unsigned' });
+/** A request number read as a signed integer: a property range bound, CheckoutOptionsMarketplace's additionalFee. */
+export const int = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number', [INTEGER_KEYWORD]: 'signed' });
 export const bool = (): TUnsafe<boolean> => Type.Unsafe<boolean>({ type: 'boolean' });
 export const anyObject = (): TUnsafe<Record<string, unknown>> => Type.Unsafe<Record<string, unknown>>({ type: 'object' });
 /** "any JSON value" (PropertyFilter.values). */

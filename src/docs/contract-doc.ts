@@ -10,12 +10,15 @@ import {
   CONVENTION_KEYWORD,
   CONVENTIONS,
   ERROR_KINDS,
+  INTEGER_KEYWORD,
+  INTEGER_KINDS,
   KNOWN_VALUES_KEYWORD,
   NETWORKS,
   OPERATIONS,
   RESOURCES,
   operationId,
   type Convention,
+  type IntegerKind,
 } from '../contract/index.js';
 import { componentName } from './openapi.js';
 import { operationsTable } from './readme-sections.js';
@@ -47,6 +50,8 @@ function typeOf(schema: Schema): string {
   else text = base;
   const convention = schema[CONVENTION_KEYWORD] as Convention | undefined;
   if (convention !== undefined) text += ` (by convention ${CONVENTIONS[convention].meaning})`;
+  const integer = schema[INTEGER_KEYWORD] as IntegerKind | undefined;
+  if (integer !== undefined) text += ` (by convention ${INTEGER_KINDS[integer]})`;
   const known = schema[KNOWN_VALUES_KEYWORD];
   if (Array.isArray(known)) text += ` (known values: ${known.map((v) => code(String(v))).join(', ')})`;
   if (typeof schema['description'] === 'string' && (convention !== undefined || Array.isArray(known) || Array.isArray(schema['enum'])))
@@ -124,9 +129,13 @@ function networkTable(): string {
 }
 
 function conventionList(): string {
-  return Object.entries(CONVENTIONS)
-    .map(([name, c]) => `- ${code(name)}: ${c.meaning} (${code(c.pattern.source)})`)
-    .join('\n');
+  return [
+    ...Object.entries(CONVENTIONS).map(([name, c]) => {
+      const answered = 'answered' in c ? `; in responses ${c.answered.meaning} (${code(c.answered.pattern.source)})` : '';
+      return `- ${code(name)}: ${c.meaning} (${code(c.pattern.source)})${answered}`;
+    }),
+    ...Object.entries(INTEGER_KINDS).map(([kind, meaning]) => `- ${code(`${INTEGER_KEYWORD}: ${kind}`)} (request numbers): ${meaning}`),
+  ].join('\n');
 }
 
 export function renderContractDoc(): string {

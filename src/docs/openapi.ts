@@ -3,8 +3,8 @@
  * validate with), so Prism, client generators and other tools can consume it. Each operation is a POST to
  * `/rpc/<Service>/<Method>` under its service's base address, given as the path's server (interface.md §Base
  * addresses); the schemas become components, their `$id` references rewritten to component references. The
- * conventions the document does not state stay as `x-convention` / `x-known-values` annotations, never as
- * constraints, so a generated client or mock is no stricter than the contract.
+ * conventions the document does not state stay as `x-convention` / `x-known-values` / `x-integer` annotations,
+ * never as constraints, so a generated client or mock is no stricter than the contract.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { targetsFromOrigin } from '../config/run-config.js';

@@ -98,7 +98,7 @@ export const RESPONSE_CONVENTIONS = defineCheck({
     const { index, outcome, answer } = await exampleAnswer(run);
     refusedKey(run.session, outcome, index);
     if (answer.status !== 200 || answer.json === undefined) run.skip('no successful answer to inspect');
-    const issues = validators().should(run.session.op.response.$id!, answer.json);
+    const issues = validators().should(run.session.op.response.$id!, answer.json, 'response');
     const first = issues[0];
     if (first)
       run.fail({

@@ -4,15 +4,16 @@
  * - unknown keys are dropped (the contract's request schemas are closed, real servers are not);
  * - keys match case-insensitively, an exact match first;
  * - null reads as absent; a missing required key becomes its zero value;
- * - an enum string outside the value set reads as the enum's first value, but an enum given a number is refused;
- * - a wrong JSON type, or a negative or fractional number where the Go field is an integer, is refused with the
- *   field named in the cause.
- * Every number in the contract's requests is an integer field on the server: chain IDs, project, audience and
- * contact IDs, fees and slippage are unsigned; only the property bounds `min`/`max` (int64) may be negative.
+ * - an enum string outside the value set (or in the wrong case) reads as the enum's first value, open enums
+ *   (`x-known-values`) included, but an enum given a number is refused;
+ * - an amount (prototyp.BigInt) takes a bare JSON integer as well as a quoted decimal, read as its decimal string;
+ * - a wrong JSON type, a fraction where the Go field is an integer, or a negative value where it is unsigned, is
+ *   refused with the field named in the cause. Which numbers are which is the schema's `x-integer` annotation.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
+import { amount, CONVENTION_KEYWORD, INTEGER_KEYWORD, KNOWN_VALUES_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
 import { jsonType } from '../validation/validators.js';
 
 type Node = Readonly<Record<string, unknown>>;
@@ -27,7 +28,8 @@ export class DecodeError extends Error {
 
 const REFS = new Map<string, Node>(Object.values(RESOURCES).map((schema) => [schema.$id as string, schema as unknown as Node]));
 
-const SIGNED_INTEGER_FIELDS: ReadonlySet<string> = new Set(['min', 'max']);
+/** The convention that marks an amount string (schema-kit's `amount()`). */
+const AMOUNT = (amount() as unknown as Node)[CONVENTION_KEYWORD];
 const UINT64_MAX = 18446744073709551615;
 const INT64_MAX = 9223372036854775807;
 
@@ -36,10 +38,10 @@ export function decodeRequest<T>(schema: TSchema, body: unknown): T {
   if (!isRecord(body)) {
     throw new DecodeError(`the body must be a JSON object, got ${jsonType(body)}`);
   }
-  return decodeValue(schema as unknown as Node, body, [], undefined) as T;
+  return decodeValue(schema as unknown as Node, body, []) as T;
 }
 
-function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key: string | undefined): unknown {
+function decodeValue(schema: Node, value: unknown, path: readonly Segment[]): unknown {
   const node = resolve(schema);
   const type = primaryType(node);
   if (type === undefined) return value; // "any JSON value" (PropertyFilter.values)
@@ -50,13 +52,13 @@ function decodeValue(schema: Node, value: unknown, path: readonly Segment[], key
     case 'array': {
       if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
       const items = node['items'] as Node;
-      return value.map((item, i) => (item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i], key)));
+      return value.map((item, i) => (item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i])));
     }
     case 'string':
       return decodeString(node, value, path);
     case 'number':
     case 'integer':
-      return decodeInteger(value, path, key !== undefined && SIGNED_INTEGER_FIELDS.has(key));
+      return decodeNumber(value, path, node[INTEGER_KEYWORD] as IntegerKind | undefined);
     case 'boolean':
       if (typeof value !== 'boolean') throw mismatch(path, 'a boolean', value);
       return value;
@@ -75,20 +77,33 @@ function decodeObject(node: Node, value: Record<string, unknown>, path: readonly
       if (required.has(name)) out[name] = zeroValue(schema, [...path, name]);
       continue;
     }
-    out[name] = decodeValue(schema, raw, [...path, name], name);
+    out[name] = decodeValue(schema, raw, [...path, name]);
   }
   return out;
 }
 
 function decodeString(node: Node, value: unknown, path: readonly Segment[]): string {
-  const values = node['enum'] as unknown[] | undefined;
+  if (typeof value === 'number' && node[CONVENTION_KEYWORD] === AMOUNT) return amountFromNumber(value, path);
+  const values = enumValues(node);
   if (typeof value !== 'string') throw mismatch(path, values ? 'an enum name (string)' : 'a string', value);
   if (values && !values.includes(value)) return values[0] as string;
   return value;
 }
 
-function decodeInteger(value: unknown, path: readonly Segment[], signed: boolean): number {
+function amountFromNumber(value: number, path: readonly Segment[]): string {
+  if (!Number.isInteger(value)) throw new DecodeError(`${render(path)}: must be an integer, got ${value}`);
+  // Past 2^53 JSON.parse has already lost the digits that were sent: refusing beats reading another amount.
+  if (!Number.isSafeInteger(value)) {
+    throw new DecodeError(`${render(path)}: ${value} cannot be read exactly as a JSON number; send it as a quoted decimal`);
+  }
+  return String(value);
+}
+
+/** A number the schema leaves unannotated is a Go float64: any finite value. */
+function decodeNumber(value: unknown, path: readonly Segment[], integer: IntegerKind | undefined): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw mismatch(path, 'a number', value);
+  if (integer === undefined) return value;
+  const signed = integer === 'signed';
   if (!Number.isInteger(value)) throw new DecodeError(`${render(path)}: must be an integer, got ${value}`);
   if (!signed && value < 0) throw new DecodeError(`${render(path)}: must be a non-negative integer, got ${value}`);
   if (value > (signed ? INT64_MAX : UINT64_MAX) || value < -INT64_MAX) {
@@ -106,7 +121,7 @@ function zeroValue(schema: Node, path: readonly Segment[]): unknown {
     case 'array':
       return [];
     case 'string': {
-      const values = node['enum'] as unknown[] | undefined;
+      const values = enumValues(node);
       return values ? values[0] : '';
     }
     case 'number':
@@ -117,6 +132,14 @@ function zeroValue(schema: Node, path: readonly Segment[]): unknown {
     default:
       return null;
   }
+}
+
+/**
+ * The values a Go server's enum type has. For an open enum the document shows only some of them; the known ones
+ * are what this server knows, and a Go enum reads any other name as its first value just the same.
+ */
+function enumValues(node: Node): readonly unknown[] | undefined {
+  return (node['enum'] ?? node[KNOWN_VALUES_KEYWORD]) as unknown[] | undefined;
 }
 
 function resolve(schema: Node): Node {

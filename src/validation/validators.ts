@@ -1,13 +1,21 @@
 /**
- * ajv, compiled once per process and reused: two instances over the same published schemas.
+ * ajv, compiled once per process and reused: instances over the same published schemas, each made on first use.
  * - `must`: exactly what interface.md states (types, required fields, closed enums).
  * - `should`: the same plus the conventions it does not state (`x-convention`, `x-known-values`), of which only
- *   the convention findings are returned, so a MUST breach is never reported twice.
+ *   the convention findings are returned, so a MUST breach is never reported twice. Requests and responses have
+ *   an instance each, since answers are held to the narrower forms servers answer with (schema-kit's `answered`).
  */
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { contractSchemaFiles, publishable } from '../contract/schema-files.js';
-import { CONVENTION_KEYWORD, CONVENTIONS, KNOWN_VALUES_KEYWORD, type Convention } from '../contract/schema-kit.js';
+import {
+  CONVENTION_KEYWORD,
+  conventionOn,
+  INTEGER_KEYWORD,
+  KNOWN_VALUES_KEYWORD,
+  type Convention,
+  type WireSide,
+} from '../contract/schema-kit.js';
 
 export interface SchemaIssue {
   /** JSON pointer into the validated document ('' is the whole document). */
@@ -24,7 +32,11 @@ const addFormatsFn = ((addFormats as unknown as { default?: typeof addFormats })
   ajv: AjvInstance,
 ) => void;
 
-function createAjv(enforceConventions: boolean, extraSchemas: readonly object[]): AjvInstance {
+type Level = 'must' | WireSide;
+
+/** `conventions`: the side whose conventions are enforced; none for `must`. */
+function createAjv(conventions: WireSide | undefined, extraSchemas: readonly object[]): AjvInstance {
+  const enforceConventions = conventions !== undefined;
   const ajv = new AjvCtor({ allErrors: true, verbose: enforceConventions, strict: true, strictTypes: false, allowUnionTypes: true });
   addFormatsFn(ajv);
   ajv.addKeyword({
@@ -32,7 +44,8 @@ function createAjv(enforceConventions: boolean, extraSchemas: readonly object[])
     schemaType: 'string',
     ...(enforceConventions
       ? {
-          validate: (convention: Convention, data: unknown) => typeof data !== 'string' || CONVENTIONS[convention].pattern.test(data),
+          validate: (convention: Convention, data: unknown) =>
+            typeof data !== 'string' || conventionOn(convention, conventions).pattern.test(data),
           errors: false,
         }
       : {}),
@@ -47,44 +60,47 @@ function createAjv(enforceConventions: boolean, extraSchemas: readonly object[])
         }
       : {}),
   });
+  // How servers read request numbers: what the decoder and the mutations act on, not what a body is judged by.
+  ajv.addKeyword({ keyword: INTEGER_KEYWORD, schemaType: 'string' });
   for (const { schema } of contractSchemaFiles()) ajv.addSchema(publishable(schema));
   for (const schema of extraSchemas) ajv.addSchema(schema);
   return ajv;
 }
 
 export class SchemaValidators {
-  private readonly mustAjv: AjvInstance;
-  private readonly shouldAjv: AjvInstance;
+  private readonly instances = new Map<Level, AjvInstance>();
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor(extraSchemas: readonly object[] = []) {
-    this.mustAjv = createAjv(false, extraSchemas);
-    this.shouldAjv = createAjv(true, extraSchemas);
-  }
+  constructor(private readonly extraSchemas: readonly object[] = []) {}
 
   /** What the document requires of `data` under schema `$id`. Empty when conformant. */
   must(schemaId: string, data: unknown): SchemaIssue[] {
     return this.run('must', schemaId, data);
   }
 
-  /** Findings against the conventions the document does not state (SHOULD level). */
-  should(schemaId: string, data: unknown): SchemaIssue[] {
-    return this.run('should', schemaId, data).filter(
-      (issue) => issue.keyword === CONVENTION_KEYWORD || issue.keyword === KNOWN_VALUES_KEYWORD,
-    );
+  /**
+   * Findings against the conventions the document does not state (SHOULD level), for `data` sent as a request or
+   * given as an answer.
+   */
+  should(schemaId: string, data: unknown, side: WireSide): SchemaIssue[] {
+    return this.run(side, schemaId, data).filter((issue) => issue.keyword === CONVENTION_KEYWORD || issue.keyword === KNOWN_VALUES_KEYWORD);
   }
 
-  private run(level: 'must' | 'should', schemaId: string, data: unknown): SchemaIssue[] {
+  private run(level: Level, schemaId: string, data: unknown): SchemaIssue[] {
     const key = `${level} ${schemaId}`;
     let validate = this.cache.get(key);
     if (!validate) {
-      const ajv = level === 'must' ? this.mustAjv : this.shouldAjv;
+      let ajv = this.instances.get(level);
+      if (!ajv) {
+        ajv = createAjv(level === 'must' ? undefined : level, this.extraSchemas);
+        this.instances.set(level, ajv);
+      }
       validate = ajv.getSchema(schemaId);
       if (!validate) throw new Error(`no schema with $id ${schemaId}`);
       this.cache.set(key, validate);
     }
     if (validate(data)) return [];
-    return simplify(validate.errors ?? [], data);
+    return simplify(validate.errors ?? [], data, level);
   }
 }
 
@@ -92,13 +108,13 @@ export class SchemaValidators {
  * ajv reports every branch of a failed `anyOf` (the value, then "must be null", then "must match a schema in
  * anyOf"). A reader wants the one that explains it: keep the deepest errors and drop the anyOf noise.
  */
-function simplify(errors: readonly ErrorObject[], data: unknown): SchemaIssue[] {
+function simplify(errors: readonly ErrorObject[], data: unknown, level: Level): SchemaIssue[] {
   const meaningful = errors.filter((e) => e.keyword !== 'anyOf' && !(e.keyword === 'type' && e.params['type'] === 'null'));
   const chosen = meaningful.length > 0 ? meaningful : [...errors];
   const seen = new Set<string>();
   const issues: SchemaIssue[] = [];
   for (const e of chosen) {
-    const issue = describe(e, data);
+    const issue = describe(e, data, level);
     const key = `${issue.pointer} ${issue.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -107,7 +123,7 @@ function simplify(errors: readonly ErrorObject[], data: unknown): SchemaIssue[] 
   return issues;
 }
 
-function describe(e: ErrorObject, data: unknown): SchemaIssue {
+function describe(e: ErrorObject, data: unknown, level: Level): SchemaIssue {
   const pointer = e.instancePath;
   const actual = valueAt(data, pointer);
   switch (e.keyword) {
@@ -151,7 +167,8 @@ function describe(e: ErrorObject, data: unknown): SchemaIssue {
     }
     case CONVENTION_KEYWORD: {
       const convention = e.schema as Convention;
-      return { pointer, keyword: e.keyword, message: `should be ${CONVENTIONS[convention].meaning}`, expected: convention, actual };
+      const form = conventionOn(convention, level === 'response' ? 'response' : 'request');
+      return { pointer, keyword: e.keyword, message: `should be ${form.meaning}`, expected: convention, actual };
     }
     case KNOWN_VALUES_KEYWORD:
       return {

@@ -7,6 +7,7 @@ import { networkBySlug } from '../../src/contract/networks.js';
 import {
   CheckoutOptionsMarketplace,
   CreateAudience,
+  GenerateSellTransaction,
   GetAudience,
   GetCountOfFilteredCollectibles,
   GetSwapPrices,
@@ -18,7 +19,7 @@ import {
 import { DecodeError, decodeRequest } from '../../src/server/decode.js';
 import { MAX_BODY_BYTES, startReferenceServer, type FaultHooks, type RunningReferenceServer } from '../../src/server/index.js';
 import { validators } from '../../src/validation/validators.js';
-import { call, expectDocumented, expectError, fixtureCollection, send, urlOf } from './support.js';
+import { call, expectDocumented, expectError, fixtureCollection, realisticRequest, send, urlOf } from './support.js';
 
 // The pipeline in webrpc's order (wire-facts.md §4, §5): route, method, Content-Type, access key, body; how a
 // body is read (unknown keys ignored, keys matched ignoring case, nulls as absent, unknown enum strings as the
@@ -126,7 +127,7 @@ describe('wire rules', () => {
       }
     });
 
-    it('a negative or fractional number for an integer field is 400; a negative property bound is not', async () => {
+    it('a negative or fractional number for an unsigned integer field is 400; a negative property bound or additionalFee is not', async () => {
       expectError(await call(server, CreateAudience, null, { projectId: -1, name: 'x' }), 400, 'WebrpcBadRequest');
       expectError(await call(server, CreateAudience, null, { projectId: 1.5, name: 'x' }), 400, 'WebrpcBadRequest');
       expectError(await call(server, GetSwapPrices, null, { chainId: 137.5 }), 400, 'WebrpcBadRequest');
@@ -141,6 +142,28 @@ describe('wire rules', () => {
         filter: { includeEmpty: true, properties: [{ name: 'level', type: 'INT', min: -5 }] },
       };
       expect((await count(negativeBound)).status).toBe(200);
+      // additionalFee is a Go int: read as given when negative, refused only as a fraction.
+      const checkout = await realisticRequest(server, CheckoutOptionsMarketplace, 'polygon');
+      expectDocumented(
+        CheckoutOptionsMarketplace,
+        await call(server, CheckoutOptionsMarketplace, 'polygon', { ...checkout, additionalFee: -250 }),
+      );
+      const fractionalFee = await call(server, CheckoutOptionsMarketplace, 'polygon', { ...checkout, additionalFee: -2.5 });
+      expectError(fractionalFee, 400, 'WebrpcBadRequest');
+      expect(fractionalFee.json.cause).toBe('additionalFee: must be an integer, got -2.5');
+    });
+
+    it('an amount is read from a bare JSON integer as from its quoted decimal; a fraction is 400', async () => {
+      const prices = { ...(await realisticRequest(server, GetSwapPrices, 'polygon')), buyAmount: '1000' };
+      const quoted = await call(server, GetSwapPrices, null, prices);
+      expectDocumented(GetSwapPrices, quoted);
+      expect(quoted.json.swapPrices?.length).toBeGreaterThan(0);
+      const bare = await call(server, GetSwapPrices, null, { ...prices, buyAmount: 1000 });
+      expectDocumented(GetSwapPrices, bare);
+      expect(bare.json).toEqual(quoted.json);
+      const fraction = await call(server, GetSwapPrices, null, { ...prices, buyAmount: 10.5 });
+      expectError(fraction, 400, 'WebrpcBadRequest');
+      expect(fraction.json.cause).toBe('buyAmount: must be an integer, got 10.5');
     });
 
     it('a body over the size cap is 400 WebrpcBadRequest', async () => {
@@ -186,6 +209,12 @@ describe('wire rules', () => {
         filter: { includeEmpty: true, properties: [{ name: 'level', type: 'int', min: 1 }] },
       });
       expect(propertyType.status).toBe(200);
+      const sell = await realisticRequest(server, GenerateSellTransaction, 'polygon');
+      const asKnown = await call(server, GenerateSellTransaction, 'polygon', sell);
+      expectDocumented(GenerateSellTransaction, asKnown);
+      for (const walletType of ['SEQUENCE', 'metamask']) {
+        expect((await call(server, GenerateSellTransaction, 'polygon', { ...sell, walletType })).json, walletType).toEqual(asKnown.json);
+      }
     });
   });
 
@@ -254,6 +283,13 @@ describe('request decoder', () => {
       });
     });
 
+    it('an open enum (known values only) reads an unknown or mis-cased name as its first value too', () => {
+      const sell = (walletType: unknown) => decodeRequest(GenerateSellTransaction.request, { walletType });
+      expect(sell('sequence')).toEqual({ walletType: 'sequence' });
+      for (const other of ['SEQUENCE', 'Sequence', 'metamask', '']) expect(sell(other), other).toEqual({ walletType: 'unknown' });
+      expect(() => sell(1)).toThrow('walletType: expected an enum name (string), got number');
+    });
+
     it('an empty object is a valid request of every operation', () => {
       for (const op of OPERATIONS) expect(validators().must(op.request.$id!, decodeRequest(op.request, {}))).toEqual([]);
     });
@@ -275,6 +311,12 @@ describe('request decoder', () => {
         'contactIds[1]: must be a non-negative integer, got -2',
       );
       expect(() => decodeRequest(RemoveAudienceContacts.request, { projectId: 2e20 })).toThrow('overflows');
+      expect(decodeRequest(CheckoutOptionsMarketplace.request, { additionalFee: -7 })).toEqual({ additionalFee: -7 });
+      expect(decodeRequest(GetSwapPrices.request, { buyAmount: 1000 })).toEqual({ buyAmount: '1000' });
+      expect(() => decodeRequest(GetSwapPrices.request, { buyAmount: 2 ** 60 })).toThrow('send it as a quoted decimal');
+      expect(() => decodeRequest(CheckoutOptionsMarketplace.request, { additionalFee: 7.5 })).toThrow(
+        'additionalFee: must be an integer, got 7.5',
+      );
     });
   });
 });

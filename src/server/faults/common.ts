@@ -1,5 +1,6 @@
 /** Faults of the checks every operation gets (wire, auth, errors, properties). */
 import { CHECK_CATALOGUE } from '../../checks/catalogue.js';
+import { getAddress } from 'viem';
 import type { Fault } from '../faults.js';
 import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJsonObject, on, onSuccess, parse } from './kit.js';
 
@@ -335,6 +336,35 @@ export const COMMON_FAULTS: readonly Fault[] = [
       transform: onSuccess(FLOOR, (body) => {
         const o = floorOrder(body);
         if (o) o['createdBy'] = `0x${'Z'.repeat(40)}`;
+      }),
+    },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'response-conventions', operation: FLOOR }],
+  },
+  {
+    name: 'mixed-case-address',
+    description: "GetFloorOrder's order.createdBy is EIP-55 checksummed, not lower-case hex",
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const o = floorOrder(body);
+        if (o && typeof o['createdBy'] === 'string') o['createdBy'] = getAddress(o['createdBy']);
+      }),
+    },
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'response-conventions', operation: FLOOR }],
+  },
+  {
+    name: 'offset-timestamp',
+    description: "GetFloorOrder's order.createdAt is the same instant written at +02:00, not in UTC (...Z)",
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const o = floorOrder(body);
+        if (o && typeof o['createdAt'] === 'string') {
+          const local = new Date(Date.parse(o['createdAt']) + 2 * 3_600_000).toISOString().replace(/Z$/, '');
+          o['createdAt'] = `${local}+02:00`;
+        }
       }),
     },
     operations: [FLOOR],
