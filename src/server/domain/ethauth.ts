@@ -8,6 +8,7 @@
  */
 import { hashTypedData, isAddress, isHex, recoverAddress, recoverMessageAddress, type Hex, type TypedDataParameter } from 'viem';
 import { isRecord } from '../../contract/json-values.js';
+import { recoveredSigner } from './recovered-signers.js';
 
 export interface EthAuthClaims {
   readonly app?: string;
@@ -109,19 +110,14 @@ export async function verifyEthAuthProof(proof: string, walletAddress: string, n
   const problem = claimsProblem(parsed.claims, nowSeconds);
   if (problem) return { valid: false, reason: problem };
   const digest = claimsDigest(parsed.claims);
-  const signers = await Promise.all([
-    recoverOrUndefined(() => recoverAddress({ hash: digest, signature: parsed.signature })),
-    recoverOrUndefined(() => recoverMessageAddress({ message: { raw: digest }, signature: parsed.signature })),
-  ]);
-  return signers.some((s) => s?.toLowerCase() === parsed.address)
+  const { signature } = parsed;
+  // The EIP-191 form is recovered only when the plain EIP-712 one is not the proof's signer.
+  const typedSigner = await recoveredSigner(`712 ${digest} ${signature}`, () => recoverAddress({ hash: digest, signature }));
+  if (typedSigner?.toLowerCase() === parsed.address) return { valid: true };
+  const messageSigner = await recoveredSigner(`191 ${digest} ${signature}`, () =>
+    recoverMessageAddress({ message: { raw: digest }, signature }),
+  );
+  return messageSigner?.toLowerCase() === parsed.address
     ? { valid: true }
     : { valid: false, reason: 'signature is not by the proof address' };
-}
-
-async function recoverOrUndefined(recover: () => Promise<Hex>): Promise<Hex | undefined> {
-  try {
-    return await recover();
-  } catch {
-    return undefined;
-  }
 }

@@ -7,6 +7,7 @@ import { recoverMessageAddress, type Hex } from 'viem';
 import { GetLinkedWallets } from '../../../contract/operations.js';
 import { requireAddress, requireHexData } from '../../domain/args.js';
 import { linkedWallets } from '../../data/linked-wallets.js';
+import { recoveredSigner } from '../../domain/recovered-signers.js';
 import { invalidArgument } from '../../wire.js';
 import { defineHandler } from '../handler.js';
 
@@ -19,9 +20,7 @@ export const handler = defineHandler(GetLinkedWallets, async (req, ctx) => {
 });
 
 async function recoverSigner(message: string, signature: Hex): Promise<string> {
-  try {
-    return (await recoverMessageAddress({ message, signature })).toLowerCase();
-  } catch {
-    throw invalidArgument('parentWalletSignature: not a valid signature');
-  }
+  const signer = await recoveredSigner(`191 ${JSON.stringify(message)} ${signature}`, () => recoverMessageAddress({ message, signature }));
+  if (signer === undefined) throw invalidArgument('parentWalletSignature: not a valid signature');
+  return signer.toLowerCase();
 }
