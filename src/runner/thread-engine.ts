@@ -34,6 +34,7 @@ export function runChecksInThread(config: RunConfig, collector: RunCollector, co
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
   const workers: Worker[] = [];
   let nextUnit = 0;
+  let failed = false;
   control.onStop((why) => {
     for (const worker of workers) worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
   });
@@ -43,6 +44,8 @@ export function runChecksInThread(config: RunConfig, collector: RunCollector, co
     return new Promise<string[]>((resolve, reject) => {
       let done = false;
       worker.on('message', (message: FromCheckThread) => {
+        // Once a thread has failed, the run's report is being made without the others: nothing more goes into it.
+        if (failed) return;
         if (message.type === 'claim') worker.postMessage({ type: 'unit', index: nextUnit++ } satisfies ToCheckThread);
         else if (message.type === 'unit') collector.unitFinished(message.unit);
         else {
@@ -53,10 +56,13 @@ export function runChecksInThread(config: RunConfig, collector: RunCollector, co
       });
       worker.on('error', (error) => {
         done = true;
+        failed = true;
         reject(new Error(`the checks' thread failed: ${error.message}`));
       });
       worker.on('exit', (code) => {
-        if (!done) reject(new Error(`the checks' thread ended (exit code ${code}) before the run was over`));
+        if (done) return;
+        failed = true;
+        reject(new Error(`the checks' thread ended (exit code ${code}) before the run was over`));
       });
     });
   });
