@@ -17,7 +17,7 @@ import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
  * than growing the heap: the run's peak memory is what this bounds. A small young generation likewise.
  */
 const CHECK_THREAD_HEAP_MB = 96;
-const CHECK_THREAD_YOUNG_HEAP_MB = 32;
+const CHECK_THREAD_YOUNG_HEAP_MB = 16;
 const CHECK_THREADS_AT_MOST = 2;
 
 export interface ThreadEngineControl {
