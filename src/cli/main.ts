@@ -107,7 +107,7 @@ export function buildProgram(io: ProgramIo): Command {
     .addOption(
       option(
         '--engine <name>',
-        'thread: the checks run in one worker thread of this process, heap bounded (default); inline: in the main thread (no worker to boot: for programs that call the library many times); vitest: the spec files run as vitest tests',
+        'thread: the checks run in worker threads of this process (one per core, up to two), heaps bounded (default); inline: in the main thread (no worker to boot: for programs that call the library many times); vitest: the spec files run as vitest tests',
       ),
     )
     .addOption(

@@ -55,7 +55,7 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 export const DEFAULT_REPORT_DIR = 'conformance-report';
 export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
-/** How the spec files run: in one worker thread of this process (the default, the leanest), or as vitest tests. */
+/** How the spec files run: in worker threads of this process (the default, the leanest), or as vitest tests. */
 export const ENGINES = ['thread', 'inline', 'vitest'] as const;
 export type Engine = (typeof ENGINES)[number];
 
