@@ -41,7 +41,16 @@ describe('the command line bundle', () => {
   });
 
   it('runs the same checks, with the same requests and verdict, as the TypeScript sources', async () => {
-    const args = ['run', '--networks', 'xai-sepolia', '--seed', '7'];
+    // An operation of each service: each loads its spec file and its handler through the bundle's own imports.
+    const operations = [
+      'Marketplace.GetFloorOrder',
+      'API.IsValidETHAuthProof',
+      'Metadata.TokenCollectionFilters',
+      'Relayer.FeeOptions',
+      'Indexer.GetNativeTokenBalance',
+      'Builder.GetAudience',
+    ];
+    const args = ['run', '--networks', 'xai-sepolia', '--operations', operations.join(','), '--seed', '7'];
     const [bundled, sources] = await Promise.all([runCli(args), runCli(args, { CONFORMANCE_NO_BUNDLE: '1' })]);
     expect(bundled.code, bundled.stderr).toBe(0);
     expect(sources.code, sources.stderr).toBe(0);
@@ -49,7 +58,7 @@ describe('the command line bundle', () => {
     expect(a.verdict).toBe('pass');
     expect(a.run.requests).toBe(b.run.requests);
     expect(a.run.requests).toBeGreaterThan(0);
-    expect(statuses(a).length).toBeGreaterThan(100);
+    expect(statuses(a).length).toBeGreaterThan(50);
     expect(statuses(a)).toEqual(statuses(b));
   }, 120_000);
 });
