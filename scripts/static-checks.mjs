@@ -1,0 +1,25 @@
+// `npm test`'s first half: the type check, the linter and the formatter's check run side by side (each alone
+// leaves a core idle much of its time), and each one's output is printed whole, in this order, when all are done.
+import { spawn } from 'node:child_process';
+
+const CHECKS = [
+  ['tsc', '--noEmit'],
+  ['eslint', '.'],
+  ['prettier', '--check', '.'],
+];
+
+const run = ([command, ...args]) =>
+  new Promise((resolve) => {
+    const child = spawn(`node_modules/.bin/${command}`, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', (error) => resolve({ command, code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolve({ command, code: code ?? 1, output }));
+  });
+
+const results = await Promise.all(CHECKS.map(run));
+for (const { command, code, output } of results) {
+  process.stdout.write(`${code === 0 ? '✓' : '✗'} ${command}\n${output}`);
+}
+process.exitCode = results.some((r) => r.code !== 0) ? 1 : 0;
