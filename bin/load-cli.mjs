@@ -25,6 +25,16 @@ export async function loadCli() {
   return (await import('../src/cli/main.ts')).main;
 }
 
+/**
+ * The checks' worker thread from the bundle of the current sources, for a run started from the TypeScript
+ * sources (the library, the tool's tests): the thread then boots no TypeScript loader. Undefined when no
+ * bundle can be written, or with CONFORMANCE_NO_BUNDLE=1.
+ */
+export async function bundledCheckThread() {
+  const dir = process.env.CONFORMANCE_NO_BUNDLE === '1' ? undefined : await bundled();
+  return dir ? pathToFileURL(join(dir, 'check-thread.mjs')) : undefined;
+}
+
 /** The folder of the bundles of the current sources, built if need be; undefined when it cannot be written. */
 async function bundled() {
   const dir = join(CACHE, `cli-${sourcesKey()}`);

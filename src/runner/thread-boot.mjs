@@ -1,4 +1,4 @@
-// A worker thread starts here: TypeScript is loaded through tsx, as in the command's own process (no build step).
+// A checks' thread starts here when no bundle of the sources can be written: TypeScript is loaded through tsx.
 import { register } from 'tsx/esm/api';
 import { workerData } from 'node:worker_threads';
 

@@ -29,18 +29,24 @@ export interface ThreadEngineControl {
  * Runs the checks of `config` in worker threads drawing units from one counter here; answers the incidents met
  * outside any unit. The run-wide limit on requests in flight is divided among the threads.
  */
-export function runChecksInThread(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
+export async function runChecksInThread(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
   const threads = checkThreadsFor(config);
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
   const workers: Worker[] = [];
   let nextUnit = 0;
   let failed = false;
+  let stoppedWhy: string | undefined;
+  const stop = (worker: Worker, why: string): void => worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
   control.onStop((why) => {
-    for (const worker of workers) worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
+    stoppedWhy = why;
+    for (const worker of workers) stop(worker, why);
   });
+  const script = await checkThreadScript();
   const ended = Array.from({ length: threads }, (_, index) => {
-    const worker = startCheckThread(threadConfig, index === 0, collector);
+    const worker = startCheckThread(script, threadConfig, index === 0, collector);
     workers.push(worker);
+    // Stopped while the script was being found: the thread is told at once.
+    if (stoppedWhy !== undefined) stop(worker, stoppedWhy);
     return new Promise<string[]>((resolve, reject) => {
       let done = false;
       worker.on('message', (message: FromCheckThread) => {
@@ -85,11 +91,28 @@ function checkThreadsFor(config: RunConfig): number {
   return Math.max(1, Math.min(CHECK_THREADS_AT_MOST, availableParallelism(), config.concurrency, selectedUnits(config).length));
 }
 
-function startCheckThread(config: RunConfig, reportsLoadFailures: boolean, collector: RunCollector): Worker {
-  // From the command line's bundle, the thread runs the checks' own bundle beside it; from TypeScript sources
-  // (the library, the tests), it boots a TypeScript loader first.
-  const worker = new Worker(RUNS_BUNDLED ? new URL('./check-thread.mjs', import.meta.url) : new URL('./thread-boot.mjs', import.meta.url), {
-    workerData: { entry: new URL('./check-thread.ts', import.meta.url).href, config, reportsLoadFailures },
+interface CheckThreadScript {
+  readonly url: URL;
+  /** For the TypeScript loader's boot script: the module it then loads. */
+  readonly entry?: string;
+}
+
+/**
+ * What a checks' thread runs: the checks' bundle beside the command line's, or, for a run started from the
+ * TypeScript sources (the library, the tool's tests), the bundle of the current sources built as the command
+ * line builds it; where none can be written, the sources through a TypeScript loader booted in the thread.
+ */
+async function checkThreadScript(): Promise<CheckThreadScript> {
+  if (RUNS_BUNDLED) return { url: new URL('./check-thread.mjs', import.meta.url) };
+  const { bundledCheckThread } = await import('../../bin/load-cli.mjs');
+  const bundled = await bundledCheckThread();
+  if (bundled) return { url: bundled };
+  return { url: new URL('./thread-boot.mjs', import.meta.url), entry: new URL('./check-thread.ts', import.meta.url).href };
+}
+
+function startCheckThread(script: CheckThreadScript, config: RunConfig, reportsLoadFailures: boolean, collector: RunCollector): Worker {
+  const worker = new Worker(script.url, {
+    workerData: { entry: script.entry, config, reportsLoadFailures },
     resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB, maxYoungGenerationSizeMb: CHECK_THREAD_YOUNG_HEAP_MB },
     // What the checks print (--verbose: a line per request) reaches the terminal through the collector.
     stdout: true,
