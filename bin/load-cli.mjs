@@ -37,7 +37,13 @@ export async function bundledCheckThread() {
 
 /** The folder of the bundles of the current sources, built if need be; undefined when it cannot be written. */
 async function bundled() {
-  const dir = join(CACHE, `cli-${sourcesKey()}`);
+  let dir;
+  try {
+    dir = join(CACHE, `cli-${sourcesKey()}`);
+  } catch {
+    // A source folder that cannot be read: the sources load through tsx, which then says what is wrong.
+    return undefined;
+  }
   if (existsSync(join(dir, 'cli.mjs')) && existsSync(join(dir, 'check-thread.mjs'))) return dir;
   // Built aside and renamed into place, so that runs starting at once never load a half-written bundle.
   const building = join(CACHE, `building-${process.pid}-${Date.now()}`);
@@ -50,7 +56,7 @@ async function bundled() {
       outdir: building,
       outExtension: { '.js': '.mjs' },
       bundle: true,
-      // Modules imported on demand stay in chunks of their own: vitest and vite load only for --engine vitest.
+      // Modules imported on demand (a command's own, the server, each spec file) stay in chunks of their own.
       splitting: true,
       platform: 'node',
       format: 'esm',
