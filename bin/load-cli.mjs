@@ -1,5 +1,5 @@
 // Loads the command line. Its TypeScript is bundled with esbuild (the compiler tsx itself uses) into the
-// package's node_modules/.cache, and rebuilt when a source file changes: a run then loads two files instead of
+// package's node_modules/.cache, and rebuilt when a source file changes: a run then loads a few files instead of
 // hundreds through a TypeScript loader, which cost seconds of start-up and a loader thread per thread. When no
 // bundle can be written (a read-only install), or CONFORMANCE_NO_BUNDLE=1, the sources load through tsx.
 import { createHash } from 'node:crypto';
@@ -18,7 +18,7 @@ const STALE_AFTER_MS = 60 * 60 * 1000;
 
 /** The command line's `main(argv)`. */
 export async function loadCli() {
-  const dir = process.env.CONFORMANCE_NO_BUNDLE === '1' ? undefined : await bundled();
+  const dir = await bundled();
   if (dir) return (await import(pathToFileURL(join(dir, 'cli.mjs')).href)).main;
   const { register } = await import('tsx/esm/api');
   register();
@@ -31,12 +31,16 @@ export async function loadCli() {
  * bundle can be written, or with CONFORMANCE_NO_BUNDLE=1.
  */
 export async function bundledCheckThread() {
-  const dir = process.env.CONFORMANCE_NO_BUNDLE === '1' ? undefined : await bundled();
+  const dir = await bundled();
   return dir ? pathToFileURL(join(dir, 'check-thread.mjs')) : undefined;
 }
 
-/** The folder of the bundles of the current sources, built if need be; undefined when it cannot be written. */
+/**
+ * The folder of the bundles of the current sources, built if need be; undefined when it cannot be written, or
+ * with CONFORMANCE_NO_BUNDLE=1.
+ */
 async function bundled() {
+  if (process.env.CONFORMANCE_NO_BUNDLE === '1') return undefined;
   let dir;
   try {
     dir = join(CACHE, `cli-${sourcesKey()}`);

@@ -1,6 +1,7 @@
 /**
- * The default engine of a run: the checks run in worker threads of this process (one per core, up to two) while this thread
- * collects their findings, writes the progress and (for the embedded run) answers as the reference server.
+ * The default engine of a run: the checks run in worker threads of this process (one per core, up to two)
+ * while this thread collects their findings, writes the progress and (for the embedded run) answers as the
+ * reference server.
  * The checks' own work then never delays an answer the run is waiting for, and their heap is bounded: a
  * thread that runs out of it ends the run with an incident, never the process.
  */

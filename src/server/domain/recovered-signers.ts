@@ -1,8 +1,8 @@
 /**
  * Signers recovered from signatures, remembered. Recovering a public key is the reference server's costliest
- * work (about a millisecond in pure JavaScript, a tenth of its CPU in a full run), and a run sends the same proof
- * or signed message to many networks. Recovery is a pure function of what is remembered here, so an answer
- * never depends on whether it was remembered.
+ * work (about a millisecond in pure JavaScript, a sixth of its CPU in a full run), and a run sends some proofs and
+ * signed messages more than once (about one in seven, measured). Recovery is a pure function of what is
+ * remembered here, so an answer never depends on whether it was remembered.
  */
 import type { Hex } from 'viem';
 
