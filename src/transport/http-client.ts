@@ -142,19 +142,17 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
     };
     const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
-    let url: URL;
-    try {
-      url = new URL(request.url);
-    } catch {
+    const target = addressOf(request.url);
+    if (target === undefined) {
       fail('protocol', `not a URL: ${request.url}`);
       return;
     }
-    const secure = url.protocol === 'https:';
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-    const req = (secure ? https : http).request(url, {
+    const req = (target.secure ? https : http).request({
+      ...target.address,
       method: request.method,
-      agent: secure ? httpsAgent : httpAgent,
-      headers: { ...request.headers, ...(body === undefined ? {} : { 'Content-Length': String(body.length) }) },
+      agent: target.secure ? httpsAgent : httpAgent,
+      headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
     });
     // One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`; the
     // time a large answer waits for its turn to be read is the client's, not the target's, and does not count.
@@ -220,6 +218,44 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
     });
     req.end(body);
   });
+}
+
+interface Target {
+  readonly secure: boolean;
+  readonly address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
+}
+
+/**
+ * A run sends thousands of requests to a few hundred URLs (an operation on a network): each is parsed once.
+ * Bounded, since a caller may send to any number of URLs.
+ */
+const targets = new Map<string, Target | undefined>();
+const TARGETS_REMEMBERED = 4096;
+
+function addressOf(url: string): Target | undefined {
+  if (targets.has(url)) return targets.get(url);
+  let target: Target | undefined;
+  try {
+    const parsed = new URL(url);
+    target = {
+      secure: parsed.protocol === 'https:',
+      address: {
+        protocol: parsed.protocol,
+        // A bracketed IPv6 host is given to the socket without its brackets.
+        hostname: parsed.hostname.startsWith('[') ? parsed.hostname.slice(1, -1) : parsed.hostname,
+        ...(parsed.port === '' ? {} : { port: Number(parsed.port) }),
+        path: `${parsed.pathname}${parsed.search}`,
+        ...(parsed.username === '' && parsed.password === ''
+          ? {}
+          : { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` }),
+      },
+    };
+  } catch {
+    target = undefined;
+  }
+  if (targets.size >= TARGETS_REMEMBERED) targets.clear();
+  targets.set(url, target);
+  return target;
 }
 
 function parseJson(text: string): { json: unknown; jsonError?: string } {
