@@ -94,6 +94,28 @@ let requestsSent = 0;
 /** Requests sent by this process (worker) so far. */
 export const requestCount = (): number => requestsSent;
 
+/**
+ * The requests in flight that a signal gives up, under one listener per signal: a listener added and removed
+ * for each request cost more than the rest of what this module adds to node's client.
+ */
+const inFlightBySignal = new WeakMap<AbortSignal, Set<() => void>>();
+function inFlightUnder(signal: AbortSignal): Set<() => void> {
+  let inFlight = inFlightBySignal.get(signal);
+  if (inFlight === undefined) {
+    const requests = new Set<() => void>();
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const giveUp of [...requests]) giveUp();
+      },
+      { once: true },
+    );
+    inFlightBySignal.set(signal, requests);
+    inFlight = requests;
+  }
+  return inFlight;
+}
+
 /** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */
 export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
@@ -132,13 +154,15 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
   return new Promise<HttpOutcome>((resolve) => {
     let settled = false;
     let endTurn: (() => void) | undefined;
+    let deadline: PausableTimer | undefined;
+    let givenUpTogether: Set<() => void> | undefined;
     type Settled = { ok: true; response: HttpResponse } | { ok: false; failure: TransportFailureKind; message: string };
     const finish = (outcome: Settled): void => {
       if (settled) return;
       settled = true;
-      deadline.clear();
+      deadline?.clear();
       endTurn?.();
-      options.givenUp?.removeEventListener('abort', giveUp);
+      givenUpTogether?.delete(giveUp);
       resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
     };
     const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
@@ -148,15 +172,22 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       return;
     }
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-    const req = (target.secure ? https : http).request({
-      ...target.address,
-      method: request.method,
-      agent: target.secure ? httpsAgent : httpAgent,
-      headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
-    });
+    let req: http.ClientRequest;
+    try {
+      req = (target.secure ? https : http).request({
+        ...target.address,
+        method: request.method,
+        agent: target.secure ? httpsAgent : httpAgent,
+        headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
+      });
+    } catch (error) {
+      // A method or header node will not put on the wire (a character HTTP does not allow): nothing was sent.
+      fail('protocol', (error as Error).message);
+      return;
+    }
     // One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`; the
     // time a large answer waits for its turn to be read is the client's, not the target's, and does not count.
-    const deadline = pausableTimer(options.timeoutMs, () => {
+    deadline = pausableTimer(options.timeoutMs, () => {
       fail('timeout', `no complete answer within ${options.timeoutMs} ms`);
       req.destroy();
     });
@@ -165,7 +196,10 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       req.destroy();
     }
     if (options.givenUp?.aborted) giveUp();
-    else options.givenUp?.addEventListener('abort', giveUp, { once: true });
+    else if (options.givenUp !== undefined) {
+      givenUpTogether = inFlightUnder(options.givenUp);
+      givenUpTogether.add(giveUp);
+    }
     req.on('error', (error: NodeJS.ErrnoException) => {
       const described = `${error.code ?? ''} ${error.message}`;
       if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
@@ -197,13 +231,13 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       function waitForTurn(): void {
         endTurn = () => undefined;
         res.pause();
-        deadline.pause();
+        deadline?.pause();
         void largeAnswers.run(
           () =>
             new Promise<void>((ended) => {
               if (settled) return ended();
               endTurn = ended;
-              deadline.resume();
+              deadline?.resume();
               res.resume();
             }),
           options.rank,
@@ -276,7 +310,13 @@ function flattenHeaders(headers: Record<string, unknown>): Record<string, string
 }
 
 /** A timer that can be held: the time it is held does not count. */
-function pausableTimer(ms: number, fire: () => void): { pause(): void; resume(): void; clear(): void } {
+interface PausableTimer {
+  pause(): void;
+  resume(): void;
+  clear(): void;
+}
+
+function pausableTimer(ms: number, fire: () => void): PausableTimer {
   let left = ms;
   let startedAt = performance.now();
   let timer: NodeJS.Timeout | undefined = setTimeout(fire, left);

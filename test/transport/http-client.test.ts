@@ -98,6 +98,27 @@ describe('transport (nock)', () => {
     expect(outcome.ok && outcome.response.json).toEqual({ ok: true });
   });
 
+  it('reports a request node will not put on the wire as a protocol failure, and does not throw', async () => {
+    const outcome = await send(
+      { method: 'POST', url: `${ORIGIN}/x`, headers: { 'X-Bad': 'line\nbreak' }, body: '{}' },
+      { timeoutMs: 1000 },
+    );
+    expect(outcome).toMatchObject({ ok: false, failure: 'protocol' });
+    const notUrl = await send({ method: 'POST', url: 'not a url', headers: {}, body: '{}' }, { timeoutMs: 1000 });
+    expect(notUrl).toMatchObject({ ok: false, failure: 'protocol', message: 'not a URL: not a url' });
+  });
+
+  it('gives up every request in flight under one signal at once', async () => {
+    nock(ORIGIN).post('/hangs').times(3).delay(60_000).reply(200, {});
+    const givenUp = new AbortController();
+    const pending = [1, 2, 3].map(() =>
+      send({ method: 'POST', url: `${ORIGIN}/hangs`, headers: {}, body: '{}' }, { timeoutMs: 60_000, givenUp: givenUp.signal }),
+    );
+    setTimeout(() => givenUp.abort('down'), 20);
+    for (const outcome of await Promise.all(pending))
+      expect(outcome).toMatchObject({ ok: false, failure: 'timeout', message: 'no answer, given up: down' });
+  });
+
   it('refuses to read a body larger than the cap', async () => {
     nock(ORIGIN).post('/huge').reply(200, 'x'.repeat(200_000));
     const outcome = await send(
