@@ -40,13 +40,7 @@ export interface RunChecksControl {
 export async function runChecks(config: RunConfig, collector: UnitSink, control: RunChecksControl): Promise<string[]> {
   setConcurrency(config.concurrency);
   const { suites, failures } = await loadSpecFiles(config.operations);
-  // The units that are not per network start first: each is its operation's whole work (the Builder's stateful
-  // sequences among them), so started last they would be the run's long tail against a distant target.
-  const all = suites.flatMap((suite) => suite.units(config, true).map((network) => ({ suite, network })));
-  const units: { suite: Suite; network: Network | null }[] = [
-    ...all.filter((u) => u.network === null),
-    ...all.filter((u) => u.network !== null),
-  ];
+  const units = runOrder(suites.map((suite) => suite.units(config, true).map((network) => ({ suite, network }))));
   const unitsTotal = units.length + failures.length;
   const reportsLoadFailures = control.reportsLoadFailures ?? true;
   // A spec file that did not load: each of its units is errored with why, the other files still run.
@@ -79,4 +73,28 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
   const width = Math.max(1, Math.min(units.length, config.concurrency * SESSIONS_PER_SLOT));
   await Promise.all(Array.from({ length: width }, runNext));
   return reportsLoadFailures ? failures.map((f) => f.message) : [];
+}
+
+type Unit = { readonly suite: Suite; readonly network: Network | null };
+
+/**
+ * The order units start in. Those not per network come first: each is its operation's whole work (the
+ * Builder's stateful sequences among them), so started last they would be the run's long tail against a
+ * distant target. The per-network units then take the operations in turn, network by network: operations
+ * differ in what they cost the server (a wallet proof's signature is recovered, a listing is only looked up),
+ * and all of one operation's networks in a row made the server the bottleneck for a stretch of the run
+ * (the wallet operations last made the reference server's thread the critical path for its last few seconds).
+ */
+function runOrder(unitsBySuite: readonly (readonly Unit[])[]): Unit[] {
+  const global = unitsBySuite.flatMap((units) => units.filter((u) => u.network === null));
+  const perNetwork = unitsBySuite.map((units) => units.filter((u) => u.network !== null));
+  const interleaved: Unit[] = [];
+  const rounds = Math.max(0, ...perNetwork.map((units) => units.length));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const units of perNetwork) {
+      const unit = units[round];
+      if (unit) interleaved.push(unit);
+    }
+  }
+  return [...global, ...interleaved];
 }
