@@ -6,9 +6,10 @@
  * and the EIP-191 personal-message signature over the 32-byte digest. Smart-contract wallets (EIP-1271) need
  * a chain and are out of scope: their proofs are not valid here.
  */
-import { hashTypedData, isAddress, isHex, recoverAddress, recoverMessageAddress, type Hex, type TypedDataParameter } from 'viem';
+import { hashTypedData, isAddress, isHex, type Hex, type TypedDataParameter } from 'viem';
 import { isRecord } from '../../contract/json-values.js';
 import { recoveredSigner } from './recovered-signers.js';
+import { recoverDigestSigner, recoverMessageSigner } from './signer-recovery.js';
 
 export interface EthAuthClaims {
   readonly app?: string;
@@ -112,11 +113,9 @@ export async function verifyEthAuthProof(proof: string, walletAddress: string, n
   const digest = claimsDigest(parsed.claims);
   const { signature } = parsed;
   // The EIP-191 form is recovered only when the plain EIP-712 one is not the proof's signer.
-  const typedSigner = await recoveredSigner(`712 ${digest} ${signature}`, () => recoverAddress({ hash: digest, signature }));
+  const typedSigner = recoveredSigner(`712 ${digest} ${signature}`, () => recoverDigestSigner(digest, signature));
   if (typedSigner?.toLowerCase() === parsed.address) return { valid: true };
-  const messageSigner = await recoveredSigner(`191 ${digest} ${signature}`, () =>
-    recoverMessageAddress({ message: { raw: digest }, signature }),
-  );
+  const messageSigner = recoveredSigner(`191 ${digest} ${signature}`, () => recoverMessageSigner({ raw: digest }, signature));
   return messageSigner?.toLowerCase() === parsed.address
     ? { valid: true }
     : { valid: false, reason: 'signature is not by the proof address' };

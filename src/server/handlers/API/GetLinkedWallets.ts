@@ -3,24 +3,25 @@
  * The recovered signer must be parentWalletAddress; a signature that is malformed or by another wallet is
  * InvalidArgument (a client error, 400). Then the seeded linked wallets of that parent (possibly none).
  */
-import { recoverMessageAddress, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { GetLinkedWallets } from '../../../contract/operations.js';
 import { requireAddress, requireHexData } from '../../domain/args.js';
 import { linkedWallets } from '../../data/linked-wallets.js';
 import { recoveredSigner } from '../../domain/recovered-signers.js';
+import { recoverMessageSigner } from '../../domain/signer-recovery.js';
 import { invalidArgument } from '../../wire.js';
 import { defineHandler } from '../handler.js';
 
 export const handler = defineHandler(GetLinkedWallets, async (req, ctx) => {
   const parent = requireAddress('parentWalletAddress', req.parentWalletAddress);
   const signature = requireHexData('parentWalletSignature', req.parentWalletSignature);
-  const signer = await recoverSigner(req.parentWalletMessage ?? '', signature);
+  const signer = recoverSigner(req.parentWalletMessage ?? '', signature);
   if (signer !== parent) throw invalidArgument('parentWalletSignature: not signed by parentWalletAddress');
   return { linkedWallets: linkedWallets(ctx.world.seed, parent) };
 });
 
-async function recoverSigner(message: string, signature: Hex): Promise<string> {
-  const signer = await recoveredSigner(`191 ${JSON.stringify(message)} ${signature}`, () => recoverMessageAddress({ message, signature }));
+function recoverSigner(message: string, signature: Hex): string {
+  const signer = recoveredSigner(`191 ${JSON.stringify(message)} ${signature}`, () => recoverMessageSigner(message, signature));
   if (signer === undefined) throw invalidArgument('parentWalletSignature: not a valid signature');
   return signer.toLowerCase();
 }
