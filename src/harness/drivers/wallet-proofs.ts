@@ -5,9 +5,9 @@
  */
 import type { LocalAccount } from 'viem';
 import { keccak256, toHex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { GetLinkedWallets, IsValidETHAuthProof } from '../../contract/operations.js';
 import { freshClaims, makeProof, type EthAuthSignatureForm } from '../../crypto/ethauth.js';
+import { signingKey } from '../../crypto/signing-key.js';
 import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from '../../semantics/proof-answers.js';
 import type { CheckRun } from '../session.js';
 import { settle } from './settle.js';
@@ -18,7 +18,7 @@ import { settle } from './settle.js';
  */
 export function seededKey(run: Pick<CheckRun, 'session'>, ...purpose: readonly string[]): LocalAccount {
   const { session } = run;
-  return privateKeyToAccount(
+  return signingKey(
     keccak256(
       toHex(['conformance-key', session.config.seed, session.operationId, session.network?.slug ?? 'global', ...purpose].join('/')),
     ),
