@@ -2,22 +2,42 @@
 import { CHECK_CATALOGUE } from '../../checks/catalogue.js';
 import { getAddress } from 'viem';
 import type { Fault } from '../faults.js';
+import type { FaultHooks } from '../types.js';
 import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJsonObject, on, onSuccess, parse } from './kit.js';
 
 const FLOOR = 'Marketplace.GetFloorOrder';
 const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
 const TWO = ['polygon', 'xai-sepolia'] as const;
 
+/** Hooks that edit the floor order of GetFloorOrder's successful answers (none to edit: left as it is). */
+function editFloorOrder(edit: (order: Record<string, unknown>) => void): FaultHooks {
+  return {
+    transform: onSuccess(FLOOR, (body) => {
+      const order = floorOrder(body);
+      if (order) edit(order);
+    }),
+  };
+}
+
+/** A floor order spelled against a convention of wire-facts.md §5: response-conventions (SHOULD) catches it. */
+function conventionFault(name: string, description: string, edit: (order: Record<string, unknown>) => void): Fault {
+  return {
+    name,
+    description,
+    hooks: editFloorOrder(edit),
+    operations: [FLOOR],
+    networks: TWO,
+    trips: [{ check: 'response-conventions', operation: FLOOR }],
+  };
+}
+
 export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'wrong-field-type',
     description: "GetFloorOrder's order.chainId is sent as a string",
-    hooks: {
-      transform: onSuccess(FLOOR, (body) => {
-        const o = floorOrder(body);
-        if (o) o['chainId'] = String(o['chainId']);
-      }),
-    },
+    hooks: editFloorOrder((o) => {
+      o['chainId'] = String(o['chainId']);
+    }),
     operations: [FLOOR],
     networks: TWO,
     trips: [
@@ -28,12 +48,9 @@ export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'wrong-enum-value',
     description: "GetFloorOrder's order.side is 'sell', not an OrderSide",
-    hooks: {
-      transform: onSuccess(FLOOR, (body) => {
-        const o = floorOrder(body);
-        if (o) o['side'] = 'sell';
-      }),
-    },
+    hooks: editFloorOrder((o) => {
+      o['side'] = 'sell';
+    }),
     operations: [FLOOR],
     networks: TWO,
     trips: [
@@ -329,48 +346,17 @@ export const COMMON_FAULTS: readonly Fault[] = [
     networks: TWO,
     trips: [{ check: 'response-content-type', operation: COUNT }],
   },
-  {
-    name: 'upper-case-hex-address',
-    description: "GetFloorOrder's order.createdBy is not an address ('0xZZ…')",
-    hooks: {
-      transform: onSuccess(FLOOR, (body) => {
-        const o = floorOrder(body);
-        if (o) o['createdBy'] = `0x${'Z'.repeat(40)}`;
-      }),
-    },
-    operations: [FLOOR],
-    networks: TWO,
-    trips: [{ check: 'response-conventions', operation: FLOOR }],
-  },
-  {
-    name: 'mixed-case-address',
-    description: "GetFloorOrder's order.createdBy is EIP-55 checksummed, not lower-case hex",
-    hooks: {
-      transform: onSuccess(FLOOR, (body) => {
-        const o = floorOrder(body);
-        if (o && typeof o['createdBy'] === 'string') o['createdBy'] = getAddress(o['createdBy']);
-      }),
-    },
-    operations: [FLOOR],
-    networks: TWO,
-    trips: [{ check: 'response-conventions', operation: FLOOR }],
-  },
-  {
-    name: 'offset-timestamp',
-    description: "GetFloorOrder's order.createdAt is the same instant written at +02:00, not in UTC (...Z)",
-    hooks: {
-      transform: onSuccess(FLOOR, (body) => {
-        const o = floorOrder(body);
-        if (o && typeof o['createdAt'] === 'string') {
-          const local = new Date(Date.parse(o['createdAt']) + 2 * 3_600_000).toISOString().replace(/Z$/, '');
-          o['createdAt'] = `${local}+02:00`;
-        }
-      }),
-    },
-    operations: [FLOOR],
-    networks: TWO,
-    trips: [{ check: 'response-conventions', operation: FLOOR }],
-  },
+  conventionFault('upper-case-hex-address', "GetFloorOrder's order.createdBy is not an address ('0xZZ…')", (o) => {
+    o['createdBy'] = `0x${'Z'.repeat(40)}`;
+  }),
+  conventionFault('mixed-case-address', "GetFloorOrder's order.createdBy is EIP-55 checksummed, not lower-case hex", (o) => {
+    if (typeof o['createdBy'] === 'string') o['createdBy'] = getAddress(o['createdBy']);
+  }),
+  conventionFault('offset-timestamp', "GetFloorOrder's order.createdAt is the same instant written at +02:00, not in UTC (...Z)", (o) => {
+    if (typeof o['createdAt'] !== 'string') return;
+    const local = new Date(Date.parse(o['createdAt']) + 2 * 3_600_000).toISOString().replace(/Z$/, '');
+    o['createdAt'] = `${local}+02:00`;
+  }),
   {
     name: 'hangs',
     description: 'GetFloorOrder never answers on polygon',
