@@ -5,8 +5,9 @@
  * this ~0.45 ms. The signatures are the same bytes as viem's (RFC 6979 nonces, low s, v of 27 or 28).
  */
 import * as secp256k1 from 'tiny-secp256k1';
-import { getAddress, hashMessage, hashTypedData, hexToBytes, keccak256, toHex, type Hex, type LocalAccount } from 'viem';
+import { hashMessage, hashTypedData, hexToBytes, toHex, type Hex, type LocalAccount } from 'viem';
 import { toAccount } from 'viem/accounts';
+import { checksumAddress, keccak256Hex } from './keccak.js';
 
 export function signingKey(privateKey: Hex): LocalAccount {
   const secret = hexToBytes(privateKey);
@@ -18,7 +19,7 @@ export function signingKey(privateKey: Hex): LocalAccount {
   };
   const account = toAccount({
     // The address is the last 20 bytes of the Keccak-256 of the key's 64 bytes (without the 0x04 prefix).
-    address: getAddress(`0x${keccak256(publicKey.subarray(1)).slice(-40)}`),
+    address: checksumAddress(`0x${keccak256Hex(publicKey.subarray(1)).slice(-40)}`),
     sign: ({ hash }) => Promise.resolve(sign(hash)),
     signMessage: ({ message }) => Promise.resolve(sign(hashMessage(message))),
     signTypedData: (typedData) => Promise.resolve(sign(hashTypedData(typedData))),

@@ -3,7 +3,8 @@
  * data is generated independently (adding a network or a field elsewhere never shifts another network's data),
  * and keccak-derived values for answers that depend on caller input (balances of any address).
  */
-import { keccak256, stringToBytes, type Hex } from 'viem';
+import type { Hex } from 'viem';
+import { keccak256Hex } from '../../crypto/keccak.js';
 
 /** cyrb128: four 32-bit words from a string, enough to seed sfc32. */
 function hashString(text: string): [number, number, number, number] {
@@ -76,7 +77,7 @@ export class Prng {
 
 /** A keccak-derived non-negative integer for `parts` (stable across runs and platforms). */
 export function hashToBigInt(...parts: readonly (string | number)[]): bigint {
-  return BigInt(keccak256(stringToBytes(parts.join('|'))));
+  return BigInt(keccak256Hex(parts.join('|')));
 }
 
 /** A seeded point in time, as RFC 3339 without fractional seconds (wire-facts.md §5). */

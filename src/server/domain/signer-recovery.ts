@@ -6,7 +6,8 @@
  * else throws.
  */
 import * as secp256k1 from 'tiny-secp256k1';
-import { hashMessage, hexToBytes, keccak256, type Hex, type SignableMessage } from 'viem';
+import { hashMessage, hexToBytes, type Hex, type SignableMessage } from 'viem';
+import { keccak256Hex } from '../../crypto/keccak.js';
 
 const SIGNATURE_BYTES = 65;
 
@@ -20,7 +21,7 @@ export function recoverDigestSigner(digest: Hex, signature: Hex): Hex {
   const publicKey = secp256k1.recover(hexToBytes(digest), bytes.subarray(0, 64), recoveryId, false);
   if (publicKey === null) throw new Error('no public key recovers from this signature');
   // The address is the last 20 bytes of the Keccak-256 of the key's 64 bytes (without the 0x04 prefix).
-  return `0x${keccak256(publicKey.subarray(1)).slice(-40)}`;
+  return `0x${keccak256Hex(publicKey.subarray(1)).slice(-40)}`;
 }
 
 /** The lower-case address whose key signed `message` as an EIP-191 personal message. */

@@ -1,0 +1,46 @@
+/**
+ * Keccak-256 and EIP-55 checksums by hash-wasm (WebAssembly): about 1 µs for a short input, against about 13 µs
+ * for viem's JavaScript keccak. A run hashes tens of thousands of short inputs (the checksummed addresses its
+ * generators spell, the reference server's seeded values), so this was a visible share of its CPU. Results are
+ * byte for byte those of viem's `keccak256` and `checksumAddress` (keccak.test.ts).
+ */
+import { createKeccak } from 'hash-wasm';
+
+type Hex = `0x${string}`;
+
+// One instance per thread: init, update and digest are synchronous, so no two hashes can interleave.
+const hasher = await createKeccak(256);
+
+/** Keccak-256 of the bytes, or of the UTF-8 encoding of the text, as 32 bytes. */
+export function keccak256Bytes(input: Uint8Array | string): Uint8Array {
+  hasher.init();
+  hasher.update(input);
+  return hasher.digest('binary');
+}
+
+/** Keccak-256 of the bytes, or of the UTF-8 encoding of the text, as 0x and 64 lower-case hex digits. */
+export function keccak256Hex(input: Uint8Array | string): Hex {
+  hasher.init();
+  hasher.update(input);
+  return `0x${hasher.digest('hex')}`;
+}
+
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/**
+ * The EIP-55 spelling of an address: each letter upper-cased where the matching nibble of the keccak of the
+ * lower-case hex is 8 or more. Throws on anything but 0x and 40 hex digits.
+ */
+export function checksumAddress(address: string): Hex {
+  if (!HEX_ADDRESS.test(address)) throw new TypeError(`not an address: ${address}`);
+  const lower = address.slice(2).toLowerCase();
+  const hash = keccak256Bytes(lower);
+  let out = '0x';
+  for (let i = 0; i < 40; i += 1) {
+    const byte = hash[i >> 1] as number;
+    const nibble = i % 2 === 0 ? byte >> 4 : byte & 0x0f;
+    const char = lower[i] as string;
+    out += nibble >= 8 ? char.toUpperCase() : char;
+  }
+  return out as Hex;
+}
