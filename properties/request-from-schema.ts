@@ -53,15 +53,33 @@ const BY_CONVENTION: Record<Convention, () => fc.Arbitrary<string>> = {
   rfc3339: () => rfc3339Timestamp(),
 };
 
+/**
+ * Walks made, by schema and settings. An arbitrary holds no state (what it draws depends only on the random
+ * source it is given), so one walk serves every property run of a schema; a run asks for the same few dozen
+ * schemas thousands of times.
+ */
+const walked = new WeakMap<object, Map<string, fc.Arbitrary<unknown>>>();
+
 export function requestFromSchema(schema: JsonSchema | TSchema, constraints: RequestFromSchemaConstraints = {}): fc.Arbitrary<unknown> {
-  const root = published(schema);
   const settings: Settings = {
     optionalFields: constraints.optionalFields ?? 'sometimes',
     minArrayLength: constraints.minArrayLength ?? 0,
     maxArrayLength: constraints.maxArrayLength ?? 3,
   };
   if (settings.minArrayLength > settings.maxArrayLength) throw new RangeError('minArrayLength exceeds maxArrayLength');
-  return arbitraryFor(root, rootLocation(root), settings);
+  const key = `${settings.optionalFields} ${settings.minArrayLength} ${settings.maxArrayLength}`;
+  let bySettings = walked.get(schema);
+  if (bySettings === undefined) {
+    bySettings = new Map();
+    walked.set(schema, bySettings);
+  }
+  let arbitrary = bySettings.get(key);
+  if (arbitrary === undefined) {
+    const root = published(schema);
+    arbitrary = arbitraryFor(root, rootLocation(root), settings);
+    bySettings.set(key, arbitrary);
+  }
+  return arbitrary;
 }
 
 function arbitraryFor(schema: JsonSchema, location: SchemaLocation, settings: Settings): fc.Arbitrary<unknown> {
