@@ -15,12 +15,13 @@ import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
 import { amount, CONVENTION_KEYWORD, INTEGER_KEYWORD, KNOWN_VALUES_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
 import { jsonType } from '../validation/validators.js';
+import { StacklessError } from './stackless.js';
 
 type Node = Readonly<Record<string, unknown>>;
 type Segment = string | number;
 
 /** A body the decoder refuses; `cause` names the field (webrpc puts such details in the error's `cause`). */
-export class DecodeError extends Error {
+export class DecodeError extends StacklessError {
   constructor(readonly detail: string) {
     super(detail);
   }

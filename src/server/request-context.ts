@@ -9,6 +9,7 @@ import { operationId } from '../contract/operations.js';
 import type { ReadBody } from './body.js';
 import { fieldOf, networkForChainId } from './chain-ids.js';
 import { resolveRoute, type Route } from './routes.js';
+import { withoutStackTraces } from './stackless.js';
 import type { RequestContext } from './types.js';
 
 export type ParsedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly problem: string };
@@ -39,11 +40,13 @@ export function describeRequest(req: IncomingMessage, body: ReadBody): IncomingR
 }
 
 function parseBody(body: ReadBody): ParsedBody {
-  try {
-    return { ok: true, value: JSON.parse(body.text) as unknown };
-  } catch (error) {
-    return { ok: false, problem: (error as Error).message };
-  }
+  return withoutStackTraces(() => {
+    try {
+      return { ok: true, value: JSON.parse(body.text) as unknown };
+    } catch (error) {
+      return { ok: false, problem: (error as Error).message };
+    }
+  });
 }
 
 function networkOf(route: Route, parsed: ParsedBody): Network | undefined {

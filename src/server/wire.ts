@@ -3,6 +3,7 @@
  * error (wire-facts.md §5), so there is exactly one place that builds them.
  */
 import { errorBody, type ErrorName } from '../contract/errors.js';
+import { StacklessError } from './stackless.js';
 import type { WireResponse } from './types.js';
 
 /** Shaped like a real server's header (`webrpc@…;gen-golang@…;<service>@…`, wire-facts.md §5). */
@@ -26,7 +27,7 @@ export function errorAnswer(name: ErrorName, cause?: string): WireResponse {
  * A refusal raised from deep inside a handler. Handlers throw it instead of threading results back, because a
  * refusal ends the request; the pipeline turns it into `errorAnswer`.
  */
-export class RpcError extends Error {
+export class RpcError extends StacklessError {
   constructor(
     readonly errorName: ErrorName,
     readonly causeText?: string,

@@ -22,8 +22,9 @@ export function findCollection(catalog: NetworkCatalog, address: string | undefi
 
 /** Token IDs compare as integers when they are decimal ("007" is token 7), else as text. */
 export function sameTokenId(a: string, b: string): boolean {
+  if (a === b) return true;
   const decimal = /^[0-9]+$/;
-  return decimal.test(a) && decimal.test(b) ? BigInt(a) === BigInt(b) : a === b;
+  return decimal.test(a) && decimal.test(b) && BigInt(a) === BigInt(b);
 }
 
 export function isOpen(order: OrderRecord): boolean {
