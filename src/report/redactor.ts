@@ -63,7 +63,8 @@ export class Redactor {
   private readonly sliceSecrets: string[] = [];
   private readonly wholeSecrets: string[] = [];
   private readonly urlPatterns: RegExp | undefined;
-  private readonly personal = new Set<string>();
+  /** Each personal value learned, with its alternatives in the pattern (made once: the set grows all run long). */
+  private readonly personal = new Map<string, readonly string[]>();
   private personalPattern: RegExp | undefined;
   private grams = new Set<string>();
   /** Two-character prefilter of the 8-grams (lower-cased char codes folded to 16 bits). */
@@ -105,7 +106,11 @@ export class Redactor {
     for (const value of values) {
       const trimmed = value.trim();
       if (trimmed === '' || this.personal.has(trimmed)) continue;
-      this.personal.add(trimmed);
+      // A short value ("Al") is everywhere in ordinary words: it is replaced only as a whole JSON string.
+      const alternatives = variantsOf(trimmed).map((variant) =>
+        variant.length >= MIN_WHOLE ? escapeRegExp(variant) : `"${escapeRegExp(variant)}"`,
+      );
+      this.personal.set(trimmed, alternatives);
       added = true;
     }
     if (added) this.personalPattern = undefined;
@@ -154,13 +159,7 @@ export class Redactor {
   private personalRegExp(): RegExp | undefined {
     if (this.personal.size === 0) return undefined;
     if (this.personalPattern) return this.personalPattern;
-    const alternatives: string[] = [];
-    for (const value of this.personal) {
-      for (const variant of variantsOf(value)) {
-        // A short value ("Al") is everywhere in ordinary words: it is replaced only as a whole JSON string.
-        alternatives.push(variant.length >= MIN_WHOLE ? escapeRegExp(variant) : `"${escapeRegExp(variant)}"`);
-      }
-    }
+    const alternatives = [...this.personal.values()].flat();
     alternatives.sort((a, b) => b.length - a.length);
     this.personalPattern = new RegExp(alternatives.join('|'), 'g');
     return this.personalPattern;
