@@ -10,8 +10,15 @@ import { pathToFileURL } from 'node:url';
 const PACKAGE_ROOT = resolve(import.meta.dirname, '..');
 /** The folders the bundles are built from. */
 const SOURCES = ['src', 'specs', 'properties', 'reporters'];
-/** The command line, and the checks' worker thread it starts (src/runner/thread-engine.ts names it). */
-const ENTRIES = { cli: 'src/cli/main.ts', 'check-thread': 'src/runner/check-thread.ts' };
+/**
+ * The command line, the checks' worker thread it starts (src/runner/thread-engine.ts names it), and what writes
+ * the schema validators compiled ahead.
+ */
+const ENTRIES = {
+  cli: 'src/cli/main.ts',
+  'check-thread': 'src/runner/check-thread.ts',
+  'validators-build': 'src/validation/write-compiled-validators.ts',
+};
 const CACHE = join(PACKAGE_ROOT, 'node_modules', '.cache', 'rpc-conformance');
 /** Bundles of older sources are removed once this old (a run started from one may still start its thread). */
 const STALE_AFTER_MS = 60 * 60 * 1000;
@@ -73,6 +80,12 @@ async function bundled() {
       define: { BUNDLE_TO_PACKAGE_ROOT: JSON.stringify(relative(dir, PACKAGE_ROOT)) },
       logLevel: 'silent',
     });
+    try {
+      const { writeCompiledValidators } = await import(pathToFileURL(join(building, 'validators-build.mjs')).href);
+      writeCompiledValidators(building);
+    } catch {
+      // Without them each thread compiles the validators it needs, as it does from the sources.
+    }
     try {
       renameSync(building, dir);
     } catch {

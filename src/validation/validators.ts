@@ -5,8 +5,12 @@
  *   the convention findings are returned, so a MUST breach is never reported twice. Requests and responses have
  *   an instance each, since answers are held to the narrower forms servers answer with (schema-kit's `answered`).
  */
+import { createRequire } from 'node:module';
+import { _, type KeywordCxt } from 'ajv';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
+import { RUNS_BUNDLED } from '../package-root.js';
 import { contractSchemaFiles, publishable } from '../contract/schema-files.js';
 import {
   CONVENTION_KEYWORD,
@@ -33,9 +37,17 @@ const addFormatsFn = ((addFormats as unknown as { default?: typeof addFormats })
 ) => void;
 
 type Level = 'must' | WireSide;
+const LEVELS: readonly Level[] = ['must', 'request', 'response'];
+const standaloneCodeFn = ((standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode) as unknown as (
+  ajv: AjvInstance,
+  refsOrFunc: Record<string, string>,
+) => string;
 
-/** `conventions`: the side whose conventions are enforced; none for `must`. */
-function createAjv(conventions: WireSide | undefined, extraSchemas: readonly object[]): AjvInstance {
+/**
+ * `conventions`: the side whose conventions are enforced; none for `must`. The keywords are written as code (not
+ * as functions called at validation time) so that the validators can also be compiled ahead (`compiledAhead`).
+ */
+function createAjv(conventions: WireSide | undefined, extraSchemas: readonly object[], forSource = false): AjvInstance {
   const enforceConventions = conventions !== undefined;
   // The schemas are this project's own, checked against the draft 2020-12 meta-schema by its tests: checking
   // them again in every thread of every run cost a third of building an instance.
@@ -46,6 +58,7 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
     strictTypes: false,
     allowUnionTypes: true,
     validateSchema: false,
+    ...(forSource ? { code: { source: true } } : {}),
   });
   addFormatsFn(ajv);
   ajv.addKeyword({
@@ -53,9 +66,15 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
     schemaType: 'string',
     ...(enforceConventions
       ? {
-          validate: (convention: Convention, data: unknown) =>
-            typeof data !== 'string' || conventionOn(convention, conventions).pattern.test(data),
-          errors: false,
+          code(cxt: KeywordCxt) {
+            const { pattern } = conventionOn(cxt.schema as Convention, conventions);
+            const test = cxt.gen.scopeValue('pattern', {
+              key: `${conventions} ${String(cxt.schema)}`,
+              ref: pattern,
+              code: _`new RegExp(${pattern.source}, ${pattern.flags})`,
+            });
+            cxt.fail(_`typeof ${cxt.data} == "string" && !${test}.test(${cxt.data})`);
+          },
         }
       : {}),
   });
@@ -64,8 +83,9 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
     schemaType: 'array',
     ...(enforceConventions
       ? {
-          validate: (known: string[], data: unknown) => typeof data !== 'string' || known.includes(data),
-          errors: false,
+          code(cxt: KeywordCxt) {
+            cxt.fail(_`typeof ${cxt.data} == "string" && !${cxt.schemaValue}.includes(${cxt.data})`);
+          },
         }
       : {}),
   });
@@ -74,6 +94,48 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
   for (const { schema } of contractSchemaFiles()) ajv.addSchema(publishable(schema));
   for (const schema of extraSchemas) ajv.addSchema(schema);
   return ajv;
+}
+
+/**
+ * The validators of a level as the source of a CommonJS module (ajv's standalone code): what the command line's
+ * bundle loads instead of compiling the same schemas again in every thread of every run (bin/load-cli.mjs
+ * writes it next to the bundle). It exports the validators by schema `$id`.
+ */
+export function compiledValidatorsSource(level: Level): string {
+  const ajv = createAjv(level === 'must' ? undefined : level, [], true);
+  const exportsById: Record<string, string> = {};
+  const names: Record<string, string> = {};
+  contractSchemaFiles().forEach(({ schema }, index) => {
+    const id = (schema as { $id?: string }).$id;
+    if (id === undefined) return;
+    names[`v${index}`] = id;
+    exportsById[id] = `v${index}`;
+  });
+  return `${standaloneCodeFn(ajv, names)}\nexports.exportsById = ${JSON.stringify(exportsById)};\n`;
+}
+
+/** The file name of a level's validators compiled ahead, next to the bundle. */
+export const compiledValidatorsFile = (level: Level): string => `validators-${level}.cjs`;
+
+export const VALIDATOR_LEVELS = LEVELS;
+
+type CompiledModule = Record<string, ValidateFunction> & { exportsById: Record<string, string> };
+const compiled = new Map<Level, CompiledModule | null>();
+
+/** A level's validators compiled ahead, when this runs from the bundle and the loader wrote them. */
+function compiledAhead(level: Level, schemaId: string): ValidateFunction | undefined {
+  if (!RUNS_BUNDLED) return undefined;
+  let module = compiled.get(level);
+  if (module === undefined) {
+    try {
+      module = createRequire(import.meta.url)(`./${compiledValidatorsFile(level)}`) as CompiledModule;
+    } catch {
+      module = null;
+    }
+    compiled.set(level, module);
+  }
+  const name = module?.exportsById[schemaId];
+  return name === undefined ? undefined : module?.[name];
 }
 
 export class SchemaValidators {
@@ -98,6 +160,10 @@ export class SchemaValidators {
   private run(level: Level, schemaId: string, data: unknown): SchemaIssue[] {
     const key = `${level} ${schemaId}`;
     let validate = this.cache.get(key);
+    if (!validate && this.extraSchemas.length === 0) {
+      validate = compiledAhead(level, schemaId);
+      if (validate) this.cache.set(key, validate);
+    }
     if (!validate) {
       let ajv = this.instances.get(level);
       if (!ajv) {

@@ -1,0 +1,11 @@
+/**
+ * The entry bin/load-cli.mjs runs once, right after it bundles the sources: each level's validators compiled
+ * ahead, written next to the bundle, so that the threads of every later run load them instead of compiling them.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { compiledValidatorsFile, compiledValidatorsSource, VALIDATOR_LEVELS } from './validators.js';
+
+export function writeCompiledValidators(bundleDir: string): void {
+  for (const level of VALIDATOR_LEVELS) writeFileSync(join(bundleDir, compiledValidatorsFile(level)), compiledValidatorsSource(level));
+}
