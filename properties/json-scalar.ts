@@ -6,6 +6,10 @@
 import fc from 'fast-check';
 import { plainString } from './plain-string.js';
 
+let scalars: fc.Arbitrary<string | number | boolean> | undefined;
+
+/** One shared arbitrary: it holds no state, and walks and mutations ask for it thousands of times. */
 export function jsonScalar(): fc.Arbitrary<string | number | boolean> {
-  return fc.oneof(plainString({ maxLength: 12 }), fc.nat({ max: 10_000 }), fc.boolean());
+  scalars ??= fc.oneof(plainString({ maxLength: 12 }), fc.nat({ max: 10_000 }), fc.boolean());
+  return scalars;
 }

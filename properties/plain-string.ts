@@ -10,10 +10,18 @@ export interface PlainStringConstraints {
   readonly maxLength?: number;
 }
 
+/** One arbitrary per length: they hold no state, and building a grapheme string arbitrary is not cheap. */
+const byMaxLength = new Map<number, fc.Arbitrary<string>>();
+
 export function plainString(constraints: PlainStringConstraints = {}): fc.Arbitrary<string> {
   const maxLength = constraints.maxLength ?? 24;
-  return fc.oneof(
-    { arbitrary: fc.string({ maxLength, unit: 'grapheme-ascii' }), weight: 4 },
-    { arbitrary: fc.string({ maxLength, unit: 'grapheme' }), weight: 1 },
-  );
+  let arbitrary = byMaxLength.get(maxLength);
+  if (arbitrary === undefined) {
+    arbitrary = fc.oneof(
+      { arbitrary: fc.string({ maxLength, unit: 'grapheme-ascii' }), weight: 4 },
+      { arbitrary: fc.string({ maxLength, unit: 'grapheme' }), weight: 1 },
+    );
+    byMaxLength.set(maxLength, arbitrary);
+  }
+  return arbitrary;
 }

@@ -41,12 +41,16 @@ function unknownKey(site: BodyNode): fc.Arbitrary<string> {
   return FIELD_NAME.filter((key) => !declared.has(key.toLowerCase()) && !present.has(key.toLowerCase()));
 }
 
+let unknownValues: fc.Arbitrary<unknown> | undefined;
+
+/** One shared arbitrary (it holds no state), made on first use rather than at each mutation. */
 function unknownValue(): fc.Arbitrary<unknown> {
-  return fc.oneof(
+  unknownValues ??= fc.oneof(
     jsonScalar(),
     fc.constant(null),
     fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }), jsonScalar(), { maxKeys: 2, noNullPrototype: true }),
   );
+  return unknownValues;
 }
 
 export const addUnknownField: Mutation = {
