@@ -4,17 +4,44 @@ import { rpcPath, type OperationDef } from '../contract/operations.js';
 import { serviceDef, type ServiceName } from '../contract/services.js';
 import type { Targets } from '../config/run-config.js';
 
+/**
+ * Addresses made, by targets, then service or operation, then network: a run asks for the same few hundred
+ * thousands of times, and the same string each time is also hashed once by the maps that look it up.
+ */
+const made = new WeakMap<Targets, Map<object | string, Map<Network | null, string>>>();
+
+function remembered(targets: Targets, what: object | string, network: Network | null, make: () => string): string {
+  let byWhat = made.get(targets);
+  if (byWhat === undefined) {
+    byWhat = new Map();
+    made.set(targets, byWhat);
+  }
+  let byNetwork = byWhat.get(what);
+  if (byNetwork === undefined) {
+    byNetwork = new Map();
+    byWhat.set(what, byNetwork);
+  }
+  let address = byNetwork.get(network);
+  if (address === undefined) {
+    address = make();
+    byNetwork.set(network, address);
+  }
+  return address;
+}
+
 /** The base address that serves `service` on `network` (null for services that are not per network). */
 export function serviceBase(targets: Targets, service: ServiceName, network: Network | null): string {
-  const def = serviceDef(service);
-  const base = targets[def.base].replace(/\/+$/, '');
-  if (def.network === 'path') {
-    if (!network) throw new Error(`${service} needs a network`);
-    return `${base}/${network.slug}`;
-  }
-  return network ? base.replaceAll('{network}', network.slug) : base;
+  return remembered(targets, service, network, () => {
+    const def = serviceDef(service);
+    const base = targets[def.base].replace(/\/+$/, '');
+    if (def.network === 'path') {
+      if (!network) throw new Error(`${service} needs a network`);
+      return `${base}/${network.slug}`;
+    }
+    return network ? base.replaceAll('{network}', network.slug) : base;
+  });
 }
 
 export function operationUrl(targets: Targets, op: Pick<OperationDef, 'service' | 'method'>, network: Network | null): string {
-  return `${serviceBase(targets, op.service, network)}${rpcPath(op)}`;
+  return remembered(targets, op, network, () => `${serviceBase(targets, op.service, network)}${rpcPath(op)}`);
 }

@@ -140,7 +140,8 @@ function compiledAhead(level: Level, schemaId: string): ValidateFunction | undef
 
 export class SchemaValidators {
   private readonly instances = new Map<Level, AjvInstance>();
-  private readonly cache = new Map<string, ValidateFunction>();
+  /** By level, then schema `$id` (nested, so a lookup hashes no new string). */
+  private readonly cache = new Map<Level, Map<string, ValidateFunction>>();
 
   constructor(private readonly extraSchemas: readonly object[] = []) {}
 
@@ -158,11 +159,15 @@ export class SchemaValidators {
   }
 
   private run(level: Level, schemaId: string, data: unknown): SchemaIssue[] {
-    const key = `${level} ${schemaId}`;
-    let validate = this.cache.get(key);
+    let cached = this.cache.get(level);
+    if (cached === undefined) {
+      cached = new Map();
+      this.cache.set(level, cached);
+    }
+    let validate = cached.get(schemaId);
     if (!validate && this.extraSchemas.length === 0) {
       validate = compiledAhead(level, schemaId);
-      if (validate) this.cache.set(key, validate);
+      if (validate) cached.set(schemaId, validate);
     }
     if (!validate) {
       let ajv = this.instances.get(level);
@@ -172,7 +177,7 @@ export class SchemaValidators {
       }
       validate = ajv.getSchema(schemaId);
       if (!validate) throw new Error(`no schema with $id ${schemaId}`);
-      this.cache.set(key, validate);
+      cached.set(schemaId, validate);
     }
     if (validate(data)) return [];
     return simplify(validate.errors ?? [], data, level);
