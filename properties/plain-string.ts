@@ -4,6 +4,7 @@
  * are not text, and JSON decoders replace them, so they would test the decoder rather than the service.
  */
 import fc from 'fast-check';
+import { madeOnce } from '../src/made-once.js';
 
 export interface PlainStringConstraints {
   /** Longest string, in graphemes. Default 24. */
@@ -15,13 +16,10 @@ const byMaxLength = new Map<number, fc.Arbitrary<string>>();
 
 export function plainString(constraints: PlainStringConstraints = {}): fc.Arbitrary<string> {
   const maxLength = constraints.maxLength ?? 24;
-  let arbitrary = byMaxLength.get(maxLength);
-  if (arbitrary === undefined) {
-    arbitrary = fc.oneof(
+  return madeOnce(byMaxLength, maxLength, () =>
+    fc.oneof(
       { arbitrary: fc.string({ maxLength, unit: 'grapheme-ascii' }), weight: 4 },
       { arbitrary: fc.string({ maxLength, unit: 'grapheme' }), weight: 1 },
-    );
-    byMaxLength.set(maxLength, arbitrary);
-  }
-  return arbitrary;
+    ),
+  );
 }

@@ -9,6 +9,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import fc from 'fast-check';
 import type { Convention } from '../src/contract/schema-kit.js';
+import { madeOnce } from '../src/made-once.js';
 import { CONVENTION_KEYWORD, KNOWN_VALUES_KEYWORD } from '../src/contract/schema-kit.js';
 import { address } from './address.js';
 import { chainIdFor } from './chain-id-for.js';
@@ -68,18 +69,14 @@ export function requestFromSchema(schema: JsonSchema | TSchema, constraints: Req
   };
   if (settings.minArrayLength > settings.maxArrayLength) throw new RangeError('minArrayLength exceeds maxArrayLength');
   const key = `${settings.optionalFields} ${settings.minArrayLength} ${settings.maxArrayLength}`;
-  let bySettings = walked.get(schema);
-  if (bySettings === undefined) {
-    bySettings = new Map();
-    walked.set(schema, bySettings);
-  }
-  let arbitrary = bySettings.get(key);
-  if (arbitrary === undefined) {
-    const root = published(schema);
-    arbitrary = arbitraryFor(root, rootLocation(root), settings);
-    bySettings.set(key, arbitrary);
-  }
-  return arbitrary;
+  return madeOnce(
+    madeOnce(walked, schema, () => new Map<string, fc.Arbitrary<unknown>>()),
+    key,
+    () => {
+      const root = published(schema);
+      return arbitraryFor(root, rootLocation(root), settings);
+    },
+  );
 }
 
 function arbitraryFor(schema: JsonSchema, location: SchemaLocation, settings: Settings): fc.Arbitrary<unknown> {

@@ -3,6 +3,7 @@ import type { Network } from '../contract/networks.js';
 import { rpcPath, type OperationDef } from '../contract/operations.js';
 import { serviceDef, type ServiceName } from '../contract/services.js';
 import type { Targets } from '../config/run-config.js';
+import { madeOnce } from '../made-once.js';
 
 /**
  * Addresses made, by targets, then service or operation, then network: a run asks for the same few hundred
@@ -11,22 +12,12 @@ import type { Targets } from '../config/run-config.js';
 const made = new WeakMap<Targets, Map<object | string, Map<Network | null, string>>>();
 
 function remembered(targets: Targets, what: object | string, network: Network | null, make: () => string): string {
-  let byWhat = made.get(targets);
-  if (byWhat === undefined) {
-    byWhat = new Map();
-    made.set(targets, byWhat);
-  }
-  let byNetwork = byWhat.get(what);
-  if (byNetwork === undefined) {
-    byNetwork = new Map();
-    byWhat.set(what, byNetwork);
-  }
-  let address = byNetwork.get(network);
-  if (address === undefined) {
-    address = make();
-    byNetwork.set(network, address);
-  }
-  return address;
+  const byWhat = madeOnce(made, targets, () => new Map<object | string, Map<Network | null, string>>());
+  return madeOnce(
+    madeOnce(byWhat, what, () => new Map<Network | null, string>()),
+    network,
+    make,
+  );
 }
 
 /** The base address that serves `service` on `network` (null for services that are not per network). */

@@ -10,6 +10,7 @@ import { _, type KeywordCxt } from 'ajv';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import addFormats from 'ajv-formats';
+import { madeOnce } from '../made-once.js';
 import { RUNS_BUNDLED } from '../package-root.js';
 import { contractSchemaFiles, publishable } from '../contract/schema-files.js';
 import {
@@ -159,11 +160,7 @@ export class SchemaValidators {
   }
 
   private run(level: Level, schemaId: string, data: unknown): SchemaIssue[] {
-    let cached = this.cache.get(level);
-    if (cached === undefined) {
-      cached = new Map();
-      this.cache.set(level, cached);
-    }
+    const cached = madeOnce(this.cache, level, () => new Map<string, ValidateFunction>());
     let validate = cached.get(schemaId);
     if (!validate && this.extraSchemas.length === 0) {
       validate = compiledAhead(level, schemaId);
