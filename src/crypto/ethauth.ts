@@ -1,8 +1,9 @@
 /**
  * Makes ETHAuth v1 proofs the way wallets do (wire-facts.md §6), so the suite can hand a server a proof it
- * must accept and tampered ones it must refuse. viem does the hashing and signing.
+ * must accept and tampered ones it must refuse. The digest is ethauth-digest.ts's; the account signs it.
  */
-import { hashTypedData, type Hex, type LocalAccount } from 'viem';
+import type { Hex, LocalAccount } from 'viem';
+import { claimsDigestOf } from './ethauth-digest.js';
 
 export interface EthAuthClaims {
   readonly app: string;
@@ -17,7 +18,7 @@ export interface EthAuthClaims {
 /** How an EOA signs the claims: libraries differ (wire-facts.md §6), a conformant server accepts one. */
 export type EthAuthSignatureForm = 'eip712' | 'eip191-digest';
 
-const CLAIM_TYPES: Record<keyof EthAuthClaims, string> = {
+const CLAIM_TYPES: Record<keyof EthAuthClaims, 'string' | 'int64' | 'uint64'> = {
   app: 'string',
   iat: 'int64',
   exp: 'int64',
@@ -29,11 +30,16 @@ const CLAIM_TYPES: Record<keyof EthAuthClaims, string> = {
 const CLAIM_ORDER: readonly (keyof EthAuthClaims)[] = ['app', 'iat', 'exp', 'n', 'typ', 'ogn', 'v'];
 
 /**
- * The EIP-712 message of the claims: only the members that are set, in the fixed order. "Set" as the Go
- * library means it: a zero value (0, '') counts as unset and is left out of the digest.
+ * The members of the EIP-712 message: only the claims that are set, in the fixed order. "Set" as the Go library
+ * means it: a zero value (0, '') counts as unset and is left out of the digest.
  */
+function presentClaims(claims: EthAuthClaims): (keyof EthAuthClaims)[] {
+  return CLAIM_ORDER.filter((key) => claims[key] !== undefined && claims[key] !== '' && claims[key] !== 0);
+}
+
+/** The claims as EIP-712 typed data: what a wallet is shown, and what the digest is the hash of. */
 export function claimsTypedData(claims: EthAuthClaims) {
-  const present = CLAIM_ORDER.filter((key) => claims[key] !== undefined && claims[key] !== '' && claims[key] !== 0);
+  const present = presentClaims(claims);
   return {
     domain: { name: 'ETHAuth', version: '1' },
     types: { Claims: present.map((name) => ({ name, type: CLAIM_TYPES[name] })) },
@@ -43,11 +49,15 @@ export function claimsTypedData(claims: EthAuthClaims) {
 }
 
 export function claimsDigest(claims: EthAuthClaims): Hex {
-  return hashTypedData(claimsTypedData(claims) as Parameters<typeof hashTypedData>[0]);
+  return claimsDigestOf(presentClaims(claims).map((key) => [key, CLAIM_TYPES[key], claims[key]!] as const));
 }
 
 export async function signClaims(account: LocalAccount, claims: EthAuthClaims, form: EthAuthSignatureForm): Promise<Hex> {
-  if (form === 'eip712') return account.signTypedData(claimsTypedData(claims) as Parameters<LocalAccount['signTypedData']>[0]);
+  // Signing the typed data is signing its digest; an account that signs no bare digest is handed the typed data.
+  if (form === 'eip712')
+    return account.sign
+      ? account.sign({ hash: claimsDigest(claims) })
+      : account.signTypedData(claimsTypedData(claims) as Parameters<LocalAccount['signTypedData']>[0]);
   return account.signMessage({ message: { raw: claimsDigest(claims) } });
 }
 

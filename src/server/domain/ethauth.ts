@@ -6,8 +6,9 @@
  * and the EIP-191 personal-message signature over the 32-byte digest. Smart-contract wallets (EIP-1271) need
  * a chain and are out of scope: their proofs are not valid here.
  */
-import { hashTypedData, isAddress, isHex, type Hex, type TypedDataParameter } from 'viem';
+import { isAddress, isHex, type Hex } from 'viem';
 import { isRecord } from '../../contract/json-values.js';
+import { claimsDigestOf, type ClaimMember } from '../../crypto/ethauth-digest.js';
 import { recoveredSigner } from './recovered-signers.js';
 import { recoverDigestSigner, recoverMessageSigner } from './signer-recovery.js';
 
@@ -32,7 +33,6 @@ const CLAIM_TYPES: ReadonlyArray<readonly [ClaimName, 'string' | 'int64' | 'uint
   ['v', 'string'],
 ];
 
-const ETHAUTH_DOMAIN = { name: 'ETHAuth', version: '1' } as const;
 /** Clock drift tolerated on iat and exp. */
 const DRIFT_SECONDS = 5 * 60;
 const MAX_LIFETIME_SECONDS = 365 * 24 * 60 * 60;
@@ -93,15 +93,13 @@ function claimsProblem(claims: EthAuthClaims, now: number): string | undefined {
 
 /** The EIP-712 digest of the claims: only the claims that are set (non-zero, non-empty) are members. */
 function claimsDigest(claims: EthAuthClaims): Hex {
-  const members: TypedDataParameter[] = [];
-  const message: Record<string, string | bigint> = {};
+  const members: ClaimMember[] = [];
   for (const [name, type] of CLAIM_TYPES) {
     const value = claims[name];
     if (value === undefined || value === '' || value === 0) continue;
-    members.push({ name, type });
-    message[name] = typeof value === 'number' ? BigInt(value) : value;
+    members.push([name, type, value]);
   }
-  return hashTypedData({ domain: ETHAUTH_DOMAIN, types: { Claims: members }, primaryType: 'Claims', message });
+  return claimsDigestOf(members);
 }
 
 export async function verifyEthAuthProof(proof: string, walletAddress: string, nowSeconds: number): Promise<ProofVerdict> {
