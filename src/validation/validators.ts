@@ -1,5 +1,6 @@
 /**
- * ajv, compiled once per process and reused: instances over the same published schemas, each made on first use.
+ * ajv, compiled once per process and reused: instances over the same published schemas, each made on first use
+ * (from the bundle, loaded compiled ahead instead).
  * - `must`: exactly what interface.md states (types, required fields, closed enums).
  * - `should`: the same plus the conventions it does not state (`x-convention`, `x-known-values`), of which only
  *   the convention findings are returned, so a MUST breach is never reported twice. Requests and responses have
@@ -38,7 +39,7 @@ const addFormatsFn = ((addFormats as unknown as { default?: typeof addFormats })
 ) => void;
 
 type Level = 'must' | WireSide;
-const LEVELS: readonly Level[] = ['must', 'request', 'response'];
+export const VALIDATOR_LEVELS: readonly Level[] = ['must', 'request', 'response'];
 const standaloneCodeFn = ((standaloneCode as unknown as { default?: typeof standaloneCode }).default ?? standaloneCode) as unknown as (
   ajv: AjvInstance,
   refsOrFunc: Record<string, string>,
@@ -117,8 +118,6 @@ export function compiledValidatorsSource(level: Level): string {
 
 /** The file name of a level's validators compiled ahead, next to the bundle. */
 export const compiledValidatorsFile = (level: Level): string => `validators-${level}.cjs`;
-
-export const VALIDATOR_LEVELS = LEVELS;
 
 type CompiledModule = Record<string, ValidateFunction> & { exportsById: Record<string, string> };
 const compiled = new Map<Level, CompiledModule | null>();
