@@ -9,8 +9,21 @@ import { keccak256Bytes, keccak256Hex } from './keccak.js';
 
 type Hex = `0x${string}`;
 
+export type ClaimType = 'string' | 'int64' | 'uint64';
+
+/** The claims a proof may carry, in the order of the Claims struct, with their EIP-712 types (wire-facts.md §6). */
+export const CLAIM_TYPES = [
+  ['app', 'string'],
+  ['iat', 'int64'],
+  ['exp', 'int64'],
+  ['n', 'uint64'],
+  ['typ', 'string'],
+  ['ogn', 'string'],
+  ['v', 'string'],
+] as const satisfies ReadonlyArray<readonly [string, ClaimType]>;
+
 /** A member of the Claims struct: its name, its EIP-712 type, its value. */
-export type ClaimMember = readonly [name: string, type: 'string' | 'int64' | 'uint64', value: string | number];
+export type ClaimMember = readonly [name: string, type: ClaimType, value: string | number];
 
 const DOMAIN_SEPARATOR = keccak256Bytes(
   concat([keccak256Bytes('EIP712Domain(string name,string version)'), keccak256Bytes('ETHAuth'), keccak256Bytes('1')]),
@@ -28,7 +41,7 @@ export function claimsDigestOf(members: readonly ClaimMember[]): Hex {
 }
 
 /** The value of an integer member, refused as viem refuses it: not an integer, or out of the type's range. */
-function integer(name: string, type: 'int64' | 'uint64', value: string | number): bigint {
+function integer(name: string, type: Exclude<ClaimType, 'string'>, value: string | number): bigint {
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new RangeError(`claim ${name} is not an integer`);
   if (type === 'uint64' && value < 0) throw new RangeError(`claim ${name} is negative, and its type is uint64`);
   return BigInt(value);

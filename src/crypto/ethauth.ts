@@ -3,7 +3,7 @@
  * must accept and tampered ones it must refuse. The digest is ethauth-digest.ts's; the account signs it.
  */
 import type { Hex, LocalAccount } from 'viem';
-import { claimsDigestOf } from './ethauth-digest.js';
+import { CLAIM_TYPES, claimsDigestOf, type ClaimType } from './ethauth-digest.js';
 
 export interface EthAuthClaims {
   readonly app: string;
@@ -18,16 +18,8 @@ export interface EthAuthClaims {
 /** How an EOA signs the claims: libraries differ (wire-facts.md §6), a conformant server accepts one. */
 export type EthAuthSignatureForm = 'eip712' | 'eip191-digest';
 
-const CLAIM_TYPES: Record<keyof EthAuthClaims, 'string' | 'int64' | 'uint64'> = {
-  app: 'string',
-  iat: 'int64',
-  exp: 'int64',
-  n: 'uint64',
-  typ: 'string',
-  ogn: 'string',
-  v: 'string',
-};
-const CLAIM_ORDER: readonly (keyof EthAuthClaims)[] = ['app', 'iat', 'exp', 'n', 'typ', 'ogn', 'v'];
+const TYPE_OF = Object.fromEntries(CLAIM_TYPES) as Record<keyof EthAuthClaims, ClaimType>;
+const CLAIM_ORDER: readonly (keyof EthAuthClaims)[] = CLAIM_TYPES.map(([name]) => name);
 
 /**
  * The members of the EIP-712 message: only the claims that are set, in the fixed order. "Set" as the Go library
@@ -42,14 +34,14 @@ export function claimsTypedData(claims: EthAuthClaims) {
   const present = presentClaims(claims);
   return {
     domain: { name: 'ETHAuth', version: '1' },
-    types: { Claims: present.map((name) => ({ name, type: CLAIM_TYPES[name] })) },
+    types: { Claims: present.map((name) => ({ name, type: TYPE_OF[name] })) },
     primaryType: 'Claims' as const,
     message: Object.fromEntries(present.map((key) => [key, typeof claims[key] === 'number' ? BigInt(claims[key] as number) : claims[key]])),
   };
 }
 
 export function claimsDigest(claims: EthAuthClaims): Hex {
-  return claimsDigestOf(presentClaims(claims).map((key) => [key, CLAIM_TYPES[key], claims[key]!] as const));
+  return claimsDigestOf(presentClaims(claims).map((key) => [key, TYPE_OF[key], claims[key]!] as const));
 }
 
 export async function signClaims(account: LocalAccount, claims: EthAuthClaims, form: EthAuthSignatureForm): Promise<Hex> {

@@ -8,7 +8,7 @@
  */
 import { isAddress, isHex, type Hex } from 'viem';
 import { isRecord } from '../../contract/json-values.js';
-import { claimsDigestOf, type ClaimMember } from '../../crypto/ethauth-digest.js';
+import { CLAIM_TYPES, claimsDigestOf, type ClaimMember } from '../../crypto/ethauth-digest.js';
 import { recoveredSigner } from './recovered-signers.js';
 import { recoverDigestSigner, recoverMessageSigner } from './signer-recovery.js';
 
@@ -21,17 +21,6 @@ export interface EthAuthClaims {
   readonly ogn?: string;
   readonly v?: string;
 }
-
-type ClaimName = keyof EthAuthClaims;
-const CLAIM_TYPES: ReadonlyArray<readonly [ClaimName, 'string' | 'int64' | 'uint64']> = [
-  ['app', 'string'],
-  ['iat', 'int64'],
-  ['exp', 'int64'],
-  ['n', 'uint64'],
-  ['typ', 'string'],
-  ['ogn', 'string'],
-  ['v', 'string'],
-];
 
 /** Clock drift tolerated on iat and exp. */
 const DRIFT_SECONDS = 5 * 60;
