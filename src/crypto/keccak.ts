@@ -25,6 +25,14 @@ export function keccak256Hex(input: Uint8Array | string): Hex {
   return `0x${hasher.digest('hex')}`;
 }
 
+/**
+ * The lower-case address of an uncompressed secp256k1 public key: the last 20 bytes of the Keccak-256 of its 64
+ * bytes (without the 0x04 prefix).
+ */
+export function addressOfPublicKey(uncompressed: Uint8Array): Hex {
+  return `0x${keccak256Hex(uncompressed.subarray(1)).slice(-40)}`;
+}
+
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 /**

@@ -7,7 +7,7 @@
 import * as secp256k1 from 'tiny-secp256k1';
 import { hashMessage, hashTypedData, hexToBytes, toHex, type Hex, type LocalAccount } from 'viem';
 import { toAccount } from 'viem/accounts';
-import { checksumAddress, keccak256Hex } from './keccak.js';
+import { addressOfPublicKey, checksumAddress } from './keccak.js';
 
 export function signingKey(privateKey: Hex): LocalAccount {
   const secret = hexToBytes(privateKey);
@@ -18,8 +18,7 @@ export function signingKey(privateKey: Hex): LocalAccount {
     return `${toHex(signature)}${(27 + recoveryId).toString(16)}`;
   };
   const account = toAccount({
-    // The address is the last 20 bytes of the Keccak-256 of the key's 64 bytes (without the 0x04 prefix).
-    address: checksumAddress(`0x${keccak256Hex(publicKey.subarray(1)).slice(-40)}`),
+    address: checksumAddress(addressOfPublicKey(publicKey)),
     sign: ({ hash }) => Promise.resolve(sign(hash)),
     signMessage: ({ message }) => Promise.resolve(sign(hashMessage(message))),
     signTypedData: (typedData) => Promise.resolve(sign(hashTypedData(typedData))),

@@ -7,6 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
+import { madeOnce } from '../made-once.js';
 import { Limiter } from './limiter.js';
 
 export interface HttpRequest {
@@ -100,8 +101,7 @@ export const requestCount = (): number => requestsSent;
  */
 const inFlightBySignal = new WeakMap<AbortSignal, Set<() => void>>();
 function inFlightUnder(signal: AbortSignal): Set<() => void> {
-  let inFlight = inFlightBySignal.get(signal);
-  if (inFlight === undefined) {
+  return madeOnce(inFlightBySignal, signal, () => {
     const requests = new Set<() => void>();
     signal.addEventListener(
       'abort',
@@ -110,10 +110,8 @@ function inFlightUnder(signal: AbortSignal): Set<() => void> {
       },
       { once: true },
     );
-    inFlightBySignal.set(signal, requests);
-    inFlight = requests;
-  }
-  return inFlight;
+    return requests;
+  });
 }
 
 /** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */

@@ -125,15 +125,13 @@ const compiled = new Map<Level, CompiledModule | null>();
 /** A level's validators compiled ahead, when this runs from the bundle and the loader wrote them. */
 function compiledAhead(level: Level, schemaId: string): ValidateFunction | undefined {
   if (!RUNS_BUNDLED) return undefined;
-  let module = compiled.get(level);
-  if (module === undefined) {
+  const module = madeOnce(compiled, level, () => {
     try {
-      module = createRequire(import.meta.url)(`./${compiledValidatorsFile(level)}`) as CompiledModule;
+      return createRequire(import.meta.url)(`./${compiledValidatorsFile(level)}`) as CompiledModule;
     } catch {
-      module = null;
+      return null;
     }
-    compiled.set(level, module);
-  }
+  });
   const name = module?.exportsById[schemaId];
   return name === undefined ? undefined : module?.[name];
 }

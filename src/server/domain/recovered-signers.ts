@@ -1,7 +1,8 @@
 /**
  * Signers recovered from signatures, remembered. Recovering a public key is still among the reference server's
- * costliest work, and a run sends some proofs and signed messages more than once (about one in seven, measured). Recovery is a pure function of what is
- * remembered here, so an answer never depends on whether it was remembered.
+ * costliest work, and a run sends some proofs and signed messages more than once (about one in seven, measured).
+ * Recovery is a pure function of what is remembered here, so an answer never depends on whether it was
+ * remembered.
  */
 import type { Hex } from 'viem';
 

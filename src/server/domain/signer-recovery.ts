@@ -7,7 +7,7 @@
  */
 import * as secp256k1 from 'tiny-secp256k1';
 import { hashMessage, hexToBytes, type Hex, type SignableMessage } from 'viem';
-import { keccak256Hex } from '../../crypto/keccak.js';
+import { addressOfPublicKey } from '../../crypto/keccak.js';
 
 const SIGNATURE_BYTES = 65;
 
@@ -20,8 +20,7 @@ export function recoverDigestSigner(digest: Hex, signature: Hex): Hex {
   if (recoveryId !== 0 && recoveryId !== 1) throw new Error(`not a recovery value: ${v}`);
   const publicKey = secp256k1.recover(hexToBytes(digest), bytes.subarray(0, 64), recoveryId, false);
   if (publicKey === null) throw new Error('no public key recovers from this signature');
-  // The address is the last 20 bytes of the Keccak-256 of the key's 64 bytes (without the 0x04 prefix).
-  return `0x${keccak256Hex(publicKey.subarray(1)).slice(-40)}`;
+  return addressOfPublicKey(publicKey);
 }
 
 /** The lower-case address whose key signed `message` as an EIP-191 personal message. */
