@@ -11,8 +11,9 @@
  *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N]
  */
 import { execFile, spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -92,7 +93,7 @@ async function recordMix(): Promise<autocannon.Request[]> {
 }
 
 /** `conformance serve` in a process of its own (as a target would be), until `use` is over. */
-async function withServer<T>(extra: readonly string[], use: (origin: string, fixtures: string) => Promise<T>): Promise<T> {
+async function withServer<T>(extra: readonly string[], use: (origin: string, fixtures: string, pid: number) => Promise<T>): Promise<T> {
   const fixtures = join(mkdtempSync(join(tmpdir(), 'conformance-bench-')), 'fixtures.json');
   const child = spawn(process.execPath, [BIN, 'serve', '--access-key', ACCESS_KEY, '--seed', '1', '--fixtures-out', fixtures, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -107,23 +108,92 @@ async function withServer<T>(extra: readonly string[], use: (origin: string, fix
       });
       child.on('exit', () => reject(new Error(`the reference server did not start: ${out}`)));
     });
-    return await use(origin, fixtures);
+    return await use(origin, fixtures, child.pid!);
   } finally {
     child.kill('SIGTERM');
   }
 }
 
-/** The server alone in its process, loaded by autocannon. */
-function ceiling(mix: autocannon.Request[], connections: number): Promise<{ rate: number; errors: number; timeouts: number }> {
-  return withServer([], async (origin) => {
+/**
+ * CPU seconds a process has used so far, from /proc (Linux): what the server's own process spends, which
+ * `process.cpuUsage` cannot tell from here. Undefined where /proc is not there.
+ */
+function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime, fields 14 and 15 of stat(5), counted from the state field (3); in clock ticks.
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** The server alone in its process, loaded by autocannon: its rate, and the CPU its process spent per request. */
+function ceiling(
+  mix: autocannon.Request[],
+  connections: number,
+): Promise<{ rate: number; serverCpuMs?: number; errors: number; timeouts: number }> {
+  return withServer([], async (origin, _fixtures, pid) => {
+    const cpuBefore = processCpuSeconds(pid);
     const result = await autocannon({ url: origin, connections, duration: Number(values['ceiling-seconds']), requests: mix });
+    const cpuAfter = processCpuSeconds(pid);
+    const served = result.requests.total;
     return {
-      rate: result.requests.total / (result.duration || Number(values['ceiling-seconds'])),
+      rate: served / (result.duration || Number(values['ceiling-seconds'])),
+      ...(cpuBefore !== undefined && cpuAfter !== undefined && served > 0 ? { serverCpuMs: (1000 * (cpuAfter - cpuBefore)) / served } : {}),
       errors: result.errors,
       timeouts: result.timeouts,
     };
   });
 }
+
+/**
+ * Node's own HTTP client with nothing of the suite around it: the mix sent again and again through a keep-alive
+ * `http.request`, `connections` at a time, each answer read whole and parsed. Its CPU per request is the part of
+ * a check's cost that no change in the suite can remove while the suite sends through node's client.
+ */
+function bareClient(mix: autocannon.Request[], connections: number): Promise<{ cpuMs: number; errors: number }> {
+  return withServer([], async (origin) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    const { hostname, port } = new URL(origin);
+    const total = mix.length * BARE_CLIENT_ROUNDS;
+    let next = 0;
+    let errors = 0;
+    const sendOne = (request: autocannon.Request): Promise<void> =>
+      new Promise((resolve) => {
+        const body = request.body === undefined ? undefined : Buffer.from(request.body);
+        const headers = body === undefined ? request.headers : { ...request.headers, 'content-length': String(body.length) };
+        const req = http.request({ hostname, port, agent, method: request.method, path: request.path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            try {
+              JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            } catch {
+              // A non-JSON answer is read all the same, as the suite reads it.
+            }
+            resolve();
+          });
+        });
+        req.on('error', () => {
+          errors += 1;
+          resolve();
+        });
+        req.end(body);
+      });
+    const started = process.cpuUsage();
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (next < total) await sendOne(mix[next++ % mix.length]!);
+      }),
+    );
+    const spent = process.cpuUsage(started);
+    agent.destroy();
+    return { cpuMs: (spent.user + spent.system) / 1000 / total, errors };
+  });
+}
+const BARE_CLIENT_ROUNDS = 10;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -140,7 +210,8 @@ const wall = median(runs.map((r) => r.wallSeconds));
 const rate = median(runs.map((r) => r.requests / r.wallSeconds));
 const mix = await recordMix();
 const connections = Number(values.concurrency ?? parseRunOptions({}).concurrency);
-const { rate: ceilingRate, errors, timeouts } = await ceiling(mix, connections);
+const { rate: ceilingRate, serverCpuMs, errors, timeouts } = await ceiling(mix, connections);
+const bare = await bareClient(mix, connections);
 const far = await withServer(['--latency-ms', values['latency-ms']!], (origin, fixtures) => commandLineRun({ origin, fixtures }));
 console.log('');
 console.log(`full default run, embedded server:  median wall ${wall.toFixed(2)} s over ${repeat} · ${rate.toFixed(0)} req/s`);
@@ -150,6 +221,18 @@ console.log(
 console.log(`run rate / ceiling:                 ${((100 * rate) / ceilingRate).toFixed(0)} %`);
 const cpuPerRequest = median(runs.map((r) => (1000 * r.cpuSeconds) / r.requests));
 console.log(`CPU per request of a full run:      ${cpuPerRequest.toFixed(2)} ms (checks, embedded server and start-up together)`);
+if (serverCpuMs !== undefined) {
+  // With every core busy, a run on k cores makes about k / (checks' + server's CPU per request) requests a
+  // second, and the ceiling is about 1 / server's: so the ratio is near k × server's / run's CPU per request.
+  const cores = availableParallelism();
+  console.log(`  of which the server's:            ${serverCpuMs.toFixed(2)} ms (its own process's CPU per request during the ceiling)`);
+  console.log(
+    `  the ratio these predict on ${cores} cores: ${((100 * cores * serverCpuMs) / cpuPerRequest).toFixed(0)} % (cores × server's / run's CPU per request)`,
+  );
+}
+console.log(
+  `node's HTTP client alone:           ${bare.cpuMs.toFixed(2)} ms of CPU per request (keep-alive http.request, the same mix and server, answers read and parsed; ${bare.errors} errors)`,
+);
 console.log(
   `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
 );
