@@ -26,7 +26,7 @@ export const CLAIM_TYPES = [
 export type ClaimMember = readonly [name: string, type: ClaimType, value: string | number];
 
 const DOMAIN_SEPARATOR = keccak256Bytes(
-  concat([keccak256Bytes('EIP712Domain(string name,string version)'), keccak256Bytes('ETHAuth'), keccak256Bytes('1')]),
+  Buffer.concat([keccak256Bytes('EIP712Domain(string name,string version)'), keccak256Bytes('ETHAuth'), keccak256Bytes('1')]),
 );
 const TWO_TO_256 = 1n << 256n;
 
@@ -36,8 +36,8 @@ export function claimsDigestOf(members: readonly ClaimMember[]): Hex {
   const fields = members.map(([name, type, value]) =>
     type === 'string' ? keccak256Bytes(String(value)) : word(integer(name, type, value)),
   );
-  const structHash = keccak256Bytes(concat([typeHash, ...fields]));
-  return keccak256Hex(concat([Uint8Array.of(0x19, 0x01), DOMAIN_SEPARATOR, structHash]));
+  const structHash = keccak256Bytes(Buffer.concat([typeHash, ...fields]));
+  return keccak256Hex(Buffer.concat([Uint8Array.of(0x19, 0x01), DOMAIN_SEPARATOR, structHash]));
 }
 
 /** The value of an integer member, refused as viem refuses it: not an integer, or out of the type's range. */
@@ -51,8 +51,4 @@ function integer(name: string, type: Exclude<ClaimType, 'string'>, value: string
 function word(value: bigint): Uint8Array {
   const hex = (value < 0n ? value + TWO_TO_256 : value).toString(16).padStart(64, '0');
   return Buffer.from(hex, 'hex');
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  return Buffer.concat(parts);
 }

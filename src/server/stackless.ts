@@ -15,6 +15,7 @@ export function withoutStackTraces<T>(make: () => T): T {
 
 /** An Error that stands for an answer (a refusal), made without a stack. */
 export class StacklessError extends Error {
+  // withoutStackTraces cannot wrap it: TypeScript allows `super` only directly in the constructor.
   constructor(message: string) {
     const limit = Error.stackTraceLimit;
     Error.stackTraceLimit = 0;
