@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { runConformance } from '../src/runner/run-conformance.js';
-import { parseRunOptions } from '../src/cli/run-options.js';
+import { parseRunOptions } from '../src/runner/run-options.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RequestContext } from '../src/server/types.js';
 

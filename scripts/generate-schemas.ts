@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { allSchemaFiles, renderSchemaFile } from '../src/validation/published-schemas.js';
+import { allSchemaFiles, renderSchemaFile } from '../src/cli/published-schemas.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
 for (const entry of allSchemaFiles()) {

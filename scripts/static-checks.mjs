@@ -1,4 +1,4 @@
-// `npm test`'s first half: the type check, the linter and the formatter's check run side by side (each alone
+// `npm test`'s first half: the type check, the linter, the formatter's check and the import-circle check run side by side (each alone
 // leaves a core idle much of its time), and each one's output is printed whole, in this order, when all are done.
 import { spawn } from 'node:child_process';
 
@@ -6,6 +6,22 @@ const CHECKS = [
   ['tsc', '--noEmit'],
   ['eslint', '.'],
   ['prettier', '--check', '.'],
+  // Imports point one way (contract, checks, harness, runner, gate, then the library and the command line): a
+  // circle of imports is refused, wherever it appears.
+  [
+    'madge',
+    '--circular',
+    '--no-spinner',
+    '--extensions',
+    'ts,mjs',
+    '--ts-config',
+    'tsconfig.json',
+    'src',
+    'bin',
+    'reporters',
+    'specs',
+    'properties',
+  ],
 ];
 
 const run = ([command, ...args]) =>

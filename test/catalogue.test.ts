@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECK_CATALOGUE } from '../src/checks/catalogue.js';
-import { CATALOGUE_FILE, catalogueEntries, renderCatalogueFile } from '../src/checks/generate-catalogue.js';
+import { CATALOGUE_FILE, catalogueEntries, renderCatalogueFile } from '../src/docs/generate-catalogue.js';
 
 describe('src/checks/catalogue.generated.ts', () => {
   it('is current (run `npm run catalogue`)', async () => {

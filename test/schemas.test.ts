@@ -16,7 +16,7 @@ import {
   PropertyFilterInput,
 } from '../src/contract/index.js';
 import { contractSchemaFiles } from '../src/contract/schema-files.js';
-import { allSchemaFiles, renderSchemaFile } from '../src/validation/published-schemas.js';
+import { allSchemaFiles, renderSchemaFile } from '../src/cli/published-schemas.js';
 import { validators } from '../src/validation/validators.js';
 
 const SCHEMAS = join(import.meta.dirname, '..', 'schemas');

@@ -4,7 +4,7 @@
  * failures where space is short.
  */
 import type { CheckResult, Report } from '../../src/report/model.js';
-import { checksOf, countsAgainst } from '../../src/gate/report-checks.js';
+import { checksOf, countsAgainst } from '../../src/report/report-checks.js';
 
 export interface CheckGroup {
   /** `<Service>.<Method>:<checkId>`. */

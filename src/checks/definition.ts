@@ -5,17 +5,25 @@
  * (`npm run catalogue`).
  */
 import type { OperationDef } from '../contract/operations.js';
-import type { Inconclusive, Skip, Violation } from '../harness/outcomes.js';
-import type { CheckRun, CheckSession } from '../harness/session.js';
+import type { Inconclusive, Skip, Violation } from './outcomes.js';
 import type { CheckFacts } from './catalogue-types.js';
 import type { CheckId } from './catalogue.js';
 
 export type CheckMeta = CheckFacts<CheckId>;
 
+/**
+ * What a check's body is handed: a run of one check (sending, failing, skipping) and, for a derived check, the
+ * session it judges from. The harness that runs checks fills it in (src/harness/session.ts), so that this floor
+ * imports nothing from the one above it.
+ */
+export interface CheckContexts<O extends OperationDef = OperationDef> {}
+
+type ContextOf<Name extends string, O extends OperationDef> = CheckContexts<O> extends Record<Name, infer C> ? C : never;
+
 /** A check with a body of its own, run by a session of operation `O`. */
 export interface CheckDefinition<O extends OperationDef = OperationDef> extends CheckMeta {
   // A method, so that a check written for any operation fits the list of one operation's checks.
-  run(run: CheckRun<O>): Promise<void>;
+  run(run: ContextOf<'run', O>): Promise<void>;
 }
 
 /** What a derived check concludes, with the exchange that shows it. */
@@ -27,7 +35,7 @@ export interface Decision {
 /** A check decided from what another check of the session found (one request, two verdicts). */
 export interface DerivedCheck extends CheckMeta {
   readonly judgedFrom: CheckId;
-  decide(session: CheckSession): Decision;
+  decide(session: ContextOf<'session', OperationDef>): Decision;
 }
 
 /** A check the harness files itself, when the checks of an operation could not run. */

@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RunningReferenceServer } from '../server/types.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 export function writeServerFixtures(server: RunningReferenceServer, path: string): string {
   const absolute = resolve(path);

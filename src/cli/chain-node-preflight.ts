@@ -6,7 +6,7 @@
  */
 import { networkBySlug, type Network } from '../contract/networks.js';
 import { chainNodeUrl, ethChainId } from '../harness/drivers/chain-node.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 const PROBE_TIMEOUT_MS = 10_000;
 const PARALLEL = 8;

@@ -2,7 +2,7 @@
 import { CHECK_CATALOGUE, type CheckDef } from '../checks/catalogue.js';
 import { NEEDS } from '../checks/needs.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 export interface CatalogueEntry {
   readonly id: string;

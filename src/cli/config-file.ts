@@ -15,7 +15,7 @@ import type { Command, Option } from 'commander';
 import { publishable } from '../contract/schema-files.js';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
 import { SchemaValidators } from '../validation/validators.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 export const CONFIG_FILE_NAME = 'conformance.config.json';
 export const CONFIG_SCHEMA_ID = `${SCHEMA_BASE}config.schema.json`;

@@ -1,5 +1,5 @@
 /** Why a server could not listen, as one line a user can act on (a usage error: exit 2, no stack trace). */
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 const REASONS: Record<string, string> = {
   EADDRINUSE: 'the port is in use by another process; choose another --port, or leave it out for a free one',

@@ -13,14 +13,14 @@ import {
   DEFAULT_TIMEOUT_MS,
   parseRunOptions,
   type RawRunOptions,
-} from './run-options.js';
+} from '../runner/run-options.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
 import type { Report } from '../report/model.js';
 import type { RawRerunOptions } from '../gate/rerun.js';
-import { TOOL } from './tool.js';
-import { UsageError } from './usage-error.js';
+import { TOOL } from '../runner/tool.js';
+import { UsageError } from '../config/usage-error.js';
 import { ReportFolderError } from '../../reporters/report-folder.js';
 import { redactOutput } from '../report/output-boundary.js';
 
@@ -121,7 +121,7 @@ export function buildProgram(io: ProgramIo): Command {
       const options = parseRunOptions(raw);
       await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
       // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
-      const { runConformance } = await import('./run.js');
+      const { runConformance } = await import('../runner/run.js');
       const outcome = await runConformance(options, io);
       exit(outcome.exitCode);
       await gitHubReport(raw.github, outcome.report, io);
@@ -181,7 +181,7 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     .argument('<report>', 'a report.json, or the directory holding it')
     .option('--out <file>', 'write the file here (default: stdout)')
     .action(async (report: string, raw: { out?: string }) => {
-      const { expectationsCommand } = await import('../gate/expectations.js');
+      const { expectationsCommand } = await import('../runner/expectations.js');
       exit(expectationsCommand(report, raw, io));
     });
 

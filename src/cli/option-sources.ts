@@ -5,7 +5,7 @@
  */
 import { Command, Option } from 'commander';
 import { configFileValues, flagName, settableOptions } from './config-file.js';
-import { UsageError } from './usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 
 export const envName = (flags: string) => `CONFORMANCE_${/--([a-z-]+)/.exec(flags)![1]!.toUpperCase().replace(/-/g, '_')}`;
 

@@ -9,8 +9,8 @@ import { startReferenceServer } from '../server/index.js';
 import { describeSilent, silentChainNodes } from './chain-node-preflight.js';
 import { listenFailure } from './listen-failure.js';
 import { certifyCommand, writeServerFixtures } from './certify-command.js';
-import { parseUrl } from './run-options.js';
-import { UsageError } from './usage-error.js';
+import { parseUrl } from '../runner/run-options.js';
+import { UsageError } from '../config/usage-error.js';
 
 export interface RawServeOptions {
   host?: string;

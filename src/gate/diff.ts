@@ -6,9 +6,9 @@
  */
 import { isBroken } from '../report/broken-checks.js';
 import type { CheckResult, CheckStatus, Report } from '../report/model.js';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 import { mdCode, mdText } from '../../reporters/render/escape.js';
-import { checksOf, countsAgainst, placeOf, readReportFile } from './report-checks.js';
+import { checksOf, countsAgainst, placeOf, readReportFile } from '../report/report-checks.js';
 
 export interface DiffEntry {
   readonly key: string;

@@ -6,9 +6,9 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { Report } from '../report/model.js';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 import { escapeHtml as e } from '../../reporters/render/escape.js';
-import { checksOf, countsAgainst, findReportFiles, readReportFile } from './report-checks.js';
+import { checksOf, countsAgainst, findReportFiles, readReportFile } from '../report/report-checks.js';
 
 interface Night {
   readonly file: string;

@@ -8,9 +8,9 @@
 import { verdictWords } from '../report/coverage.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/model.js';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 import { writeReport } from '../../reporters/write-report.js';
-import { checksOf, findReportFiles, readReportFile } from './report-checks.js';
+import { checksOf, findReportFiles, readReportFile } from '../report/report-checks.js';
 
 /** What must be equal across the shards of one run, with the word the refusal uses for it. */
 const SAME: readonly [string, (r: Report) => unknown][] = [

@@ -8,10 +8,10 @@
  */
 import { isBroken } from '../report/broken-checks.js';
 import type { Report } from '../report/model.js';
-import type { RawRunOptions } from '../cli/run-options.js';
-import { parseRunOptions } from '../cli/run-options.js';
+import type { RawRunOptions } from '../runner/run-options.js';
+import { parseRunOptions } from '../runner/run-options.js';
 import { unitOfResult } from '../harness/work.js';
-import { checksOf, placeOf, readReportFile } from './report-checks.js';
+import { checksOf, placeOf, readReportFile } from '../report/report-checks.js';
 
 export type RerunVerdict = 'FIXED' | 'STILL FAILING' | 'ERRORED' | 'NOT RUN';
 
@@ -118,7 +118,7 @@ export async function rerunCommand(
   io.log(
     `re-running ${plan.failures.length} failure(s) in ${plan.selection.length} operation × network unit(s) with seed ${plan.report.run.seed}`,
   );
-  const { runConformance } = await import('../cli/run.js');
+  const { runConformance } = await import('../runner/run.js');
   const outcome = await runConformance(options, io);
   const lines = judgeRerun(plan.failures, outcome.report);
   io.log('');

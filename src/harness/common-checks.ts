@@ -11,7 +11,7 @@ import { type OperationDef } from '../contract/operations.js';
 import { validators } from '../validation/validators.js';
 import { runErrorChecks } from './error-checks.js';
 import type { Example, OperationSpec, SafeRewrite } from './operation-spec.js';
-import { Inconclusive, Skip, Violation } from './outcomes.js';
+import { Inconclusive, Skip, Violation } from '../checks/outcomes.js';
 import { assertProperty } from './property.js';
 import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';

@@ -9,7 +9,7 @@ import { isRecord } from '../contract/json-values.js';
 import { ErrorObject } from '../contract/resources.js';
 import type { HttpResponse } from '../transport/http-client.js';
 import { validators } from '../validation/validators.js';
-import type { ViolationDetail } from './outcomes.js';
+import type { ViolationDetail } from '../checks/outcomes.js';
 
 export const ERROR_CHECKS = [
   'error-body-schema',

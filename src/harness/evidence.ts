@@ -8,7 +8,7 @@ import { redactBody, redactHeaders } from '../report/redact.js';
 import type { Redactor } from '../report/redactor.js';
 import type { HttpOutcome } from '../transport/http-client.js';
 import { curlLine } from './curl.js';
-import { show } from './outcomes.js';
+import { show } from '../checks/outcomes.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
 /** A value is cut to this before it is redacted (then cut again, shorter): no secret survives in part at a cut. */

@@ -7,7 +7,7 @@ export { assertProperty } from './property.js';
 export { deriveSeed } from './seeds.js';
 export { NOT_AN_ID } from './safe-writes.js';
 export { expectDocumentedShape } from './common-checks.js';
-export { Inconclusive, show, Skip, Violation } from './outcomes.js';
+export { Inconclusive, show, Skip, Violation } from '../checks/outcomes.js';
 
 /** An example built from known entities: the server is expected to answer 200. */
 export const grounded = <B>(body: B) => ({ body, grounded: true as const });

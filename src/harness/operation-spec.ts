@@ -3,17 +3,9 @@ import type { CheckDefinition } from '../checks/definition.js';
 import type { NetworkOf, OperationDef, RequestOf } from '../contract/operations.js';
 import type { RunConfig } from '../config/run-config.js';
 import type { CheckSession } from './session.js';
+import type { Example } from './example.js';
 
-export interface Example<Body> {
-  readonly body: Body;
-  /**
-   * True when the request names entities known to exist (fixtures, or data the suite made itself), so the
-   * document's "Success response: HTTP 200" is expected. A request on unknown entities may fairly be refused.
-   */
-  readonly grounded: boolean;
-  /** Why the example is not grounded (shown when the server refuses it). */
-  readonly why?: string;
-}
+export type { Example } from './example.js';
 
 export interface ExampleContext<O extends OperationDef> {
   readonly session: CheckSession;

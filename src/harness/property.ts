@@ -4,7 +4,7 @@
  * Violation so the report shows the shrunk request, not the last one tried.
  */
 import fc from 'fast-check';
-import { Inconclusive, Skip, Violation } from './outcomes.js';
+import { Inconclusive, Skip, Violation } from '../checks/outcomes.js';
 import type { CheckRun } from './session.js';
 
 export interface PropertyOptions {

@@ -22,8 +22,8 @@ import { detached, REDACTION_WINDOW, SessionEvidence } from './evidence.js';
 import { printForRun } from './run-output.js';
 import { requestLine } from './request-line.js';
 import { operationUrl, serviceBase } from './endpoints.js';
-import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
-import type { Example } from './operation-spec.js';
+import { Inconclusive, show, Skip, Violation, type ViolationDetail } from '../checks/outcomes.js';
+import type { Example } from './example.js';
 import { guardDepth } from './json-depth.js';
 import { noteAnswered, noteCreated, refusalOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
@@ -371,6 +371,15 @@ export class CheckSession {
  * operation's request type for its example, and a network for an operation that is per network. (A type over
  * the class, not a generic class: a run of one operation must fit a helper written for any.)
  */
+// What a check's body is handed, told to the checks' floor (src/checks/definition.ts declares the interface
+// and names no module of the harness, which runs the checks and so sits above it).
+declare module '../checks/definition.js' {
+  interface CheckContexts<O extends OperationDef = OperationDef> {
+    readonly run: CheckRun<O>;
+    readonly session: CheckSession;
+  }
+}
+
 export type CheckRun<O extends OperationDef = OperationDef> = Omit<Run, 'example' | 'network'> & {
   readonly network: NetworkOf<O>;
   example(): Promise<ExampleAnswer<RequestOf<O>>>;

@@ -10,7 +10,10 @@ export function specFileOf(op: Pick<OperationDef, 'service' | 'method'>): string
 export const WIRE_SPEC = join('specs', 'wire.spec.ts');
 
 /** The files vitest runs, one per worker: each loads the selected spec files for its share of the networks. */
-export const RUN_ENTRIES = [join('specs', 'share-0.run.ts'), join('specs', 'share-1.run.ts')] as const;
+export const RUN_ENTRIES = [
+  join('src', 'runner', 'vitest-shares', 'share-0.run.ts'),
+  join('src', 'runner', 'vitest-shares', 'share-1.run.ts'),
+] as const;
 
 /** The key under which the CLI tells the worker files how many shares the run has. */
 export const SHARES_KEY = 'conformanceShares';

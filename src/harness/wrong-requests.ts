@@ -8,7 +8,7 @@ import { CHECK_CATALOGUE } from '../checks/catalogue.js';
 import { IF } from '../checks/catalogue-types.js';
 import { defineCheck } from '../checks/definition.js';
 import type { CheckSession } from './session.js';
-import { Inconclusive } from './outcomes.js';
+import { Inconclusive } from '../checks/outcomes.js';
 
 /** The checks whose requests are deliberately wrong, and what is wrong with each, as their definitions say. */
 const WRONG_REQUESTS = new Map(CHECK_CATALOGUE.flatMap((c) => (c.wrongOnPurpose === undefined ? [] : [[c.id, c.wrongOnPurpose] as const])));

@@ -4,7 +4,7 @@
  * report files are written as the command writes them. It resolves to the report; a usage mistake rejects
  * with the message the command would print.
  */
-import { parseRunOptions, type RawRunOptions } from '../cli/run-options.js';
+import { parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
 import type { Report } from '../report/model.js';
 
 export interface CertifyOptions {
@@ -71,7 +71,7 @@ function asFlags(options: CertifyOptions): RawRunOptions {
 
 export async function certify(options: CertifyOptions = {}): Promise<Report> {
   const partial = parseRunOptions(asFlags(options));
-  const { runConformance } = await import('../cli/run.js');
+  const { runConformance } = await import('../runner/run.js');
   const outcome = await runConformance(partial, { log: options.log ?? (() => undefined) });
   return outcome.report;
 }

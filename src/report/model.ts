@@ -3,7 +3,7 @@
  * slim.ts), and every renderer (Markdown, HTML, JUnit) is a pure function of it. Results are keyed by
  * `<Service>.<Method>:<checkId>` within a network, so baselines and diffs of two runs can match them.
  */
-import { CoverageSchema } from './coverage.js';
+import { CoverageSchema } from './coverage-schema.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
 

@@ -5,7 +5,7 @@
  * a pass. Personal values the checks took out of answers go to the output redactor, never into the report.
  */
 import type { ProgressListener } from '../../reporters/progress-events.js';
-import { applyExpectations, type Expectation } from '../gate/expectations.js';
+import { applyExpectations, type Expectation } from './expectations.js';
 import { buildReport, countResults, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { suiteError } from '../report/not-run.js';

@@ -8,10 +8,10 @@ import { printRunTo } from '../harness/run-output.js';
 import { stopRun } from '../harness/stop-signal.js';
 import type { RunCollector } from './collector.js';
 import { runChecks } from './run-checks.js';
-import type { ThreadEngineControl } from './thread-engine.js';
+import type { EngineControl } from './engine-control.js';
 
 /** Runs the checks of `config` in this thread; answers the incidents met outside any unit. */
-export async function runChecksInline(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
+export async function runChecksInline(config: RunConfig, collector: RunCollector, control: EngineControl): Promise<string[]> {
   let stopped = false;
   printRunTo(config, (line) => collector.line(line));
   control.onStop((why) => {

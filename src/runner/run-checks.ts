@@ -6,7 +6,7 @@
  */
 import type { RunConfig } from '../config/run-config.js';
 import type { Network } from '../contract/networks.js';
-import { loadSpecFiles } from '../harness/spec-loader.js';
+import { loadSpecFiles } from './spec-loader.js';
 import type { Suite } from '../harness/suites.js';
 import { selectedUnits } from '../harness/work.js';
 import { setConcurrency } from '../transport/http-client.js';

@@ -11,6 +11,7 @@ import type { RunConfig } from '../config/run-config.js';
 import { RUNS_BUNDLED } from '../package-root.js';
 import { selectedUnits } from '../harness/work.js';
 import type { RunCollector } from './collector.js';
+import type { EngineControl } from './engine-control.js';
 import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
 
 /**
@@ -23,16 +24,11 @@ const CHECK_THREAD_HEAP_MB = 96;
 const CHECK_THREAD_YOUNG_HEAP_MB = 48;
 const CHECK_THREADS_AT_MOST = 2;
 
-export interface ThreadEngineControl {
-  /** Hands over how to stop the checks: every session stops sending, no further unit starts. */
-  readonly onStop: (stop: (why: string) => void) => void;
-}
-
 /**
  * Runs the checks of `config` in worker threads drawing units from one counter here; answers the incidents met
  * outside any unit. The run-wide limit on requests in flight is divided among the threads.
  */
-export async function runChecksInThread(config: RunConfig, collector: RunCollector, control: ThreadEngineControl): Promise<string[]> {
+export async function runChecksInThread(config: RunConfig, collector: RunCollector, control: EngineControl): Promise<string[]> {
   const threads = checkThreadsFor(config);
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
   const workers: Worker[] = [];

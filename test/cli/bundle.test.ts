@@ -5,7 +5,7 @@
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readReportFile } from '../../src/gate/report-checks.js';
+import { readReportFile } from '../../src/report/report-checks.js';
 import type { Report } from '../../src/report/model.js';
 import { runCli } from '../support/run-cli.js';
 

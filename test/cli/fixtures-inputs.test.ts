@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures, parseRunOptions } from '../../src/cli/run-options.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { loadFixtures, parseRunOptions } from '../../src/runner/run-options.js';
+import { UsageError } from '../../src/config/usage-error.js';
 import { swapPairOf } from '../../src/config/fixtures.js';
 import { redactSecret } from '../../src/report/redact.js';
 

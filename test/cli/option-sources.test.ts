@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/main.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/config/usage-error.js';
 import { BIN } from '../support/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'conformance-config-'));

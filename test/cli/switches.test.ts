@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { switchFromEnv } from '../../src/cli/option-sources.js';
-import { UsageError } from '../../src/cli/usage-error.js';
+import { UsageError } from '../../src/config/usage-error.js';
 
 describe('switches from the environment', () => {
   it('reads on and off words, and nothing when unset', () => {

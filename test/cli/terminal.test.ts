@@ -1,9 +1,9 @@
 /** The terminal's own parts: colour rules, inert server strings, grouped findings, the progress lines. */
 import { describe, expect, it } from 'vitest';
-import { inert, type TerminalOutput } from '../../src/cli/terminal/output.js';
-import { progressView } from '../../src/cli/terminal/progress.js';
-import { colourWanted, styleOf } from '../../src/cli/terminal/style.js';
-import { summaryLines } from '../../src/cli/terminal/summary.js';
+import { inert, type TerminalOutput } from '../../reporters/terminal/output.js';
+import { progressView } from '../../reporters/terminal/progress.js';
+import { colourWanted, styleOf } from '../../reporters/terminal/style.js';
+import { summaryLines } from '../../reporters/terminal/summary.js';
 import { buildReport } from '../../src/report/build.js';
 import type { CheckResult } from '../../src/report/model.js';
 

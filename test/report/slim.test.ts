@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeReport } from '../../reporters/write-report.js';
 import { CHECK_CATALOGUE } from '../../src/checks/catalogue.js';
 import { publishable } from '../../src/contract/schema-files.js';
-import { checksOf, readReportFile } from '../../src/gate/report-checks.js';
+import { checksOf, readReportFile } from '../../src/report/report-checks.js';
 import { certify } from '../../src/lib/index.js';
 import { ReportSchema, type CheckResult, type Report } from '../../src/report/model.js';
 import { FAULTS } from '../../src/server/faults.js';

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isBroken } from '../../src/report/broken-checks.js';
-import { readReportFile } from '../../src/gate/report-checks.js';
+import { readReportFile } from '../../src/report/report-checks.js';
 import { main } from '../../src/cli/main.js';
 import { withOwnOutputBoundary } from '../../src/report/output-boundary.js';
 import type { Report } from '../../src/report/model.js';

@@ -17,7 +17,7 @@ import { recordOf } from '../../contract/json-values.js';
 import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../../contract/operations.js';
 import { readingOf, type AudienceReading } from '../../semantics/audience-reading.js';
 import type { HttpResponse } from '../../transport/http-client.js';
-import { Inconclusive, Skip, type ViolationDetail } from '../outcomes.js';
+import { Inconclusive, Skip, type ViolationDetail } from '../../checks/outcomes.js';
 import { assertProperty } from '../property.js';
 import { givenRemovableAudiences } from '../safe-writes.js';
 import { deriveSeed } from '../seeds.js';

@@ -6,7 +6,7 @@
  */
 import type { Network } from '../../contract/networks.js';
 import { send } from '../../transport/http-client.js';
-import { Inconclusive } from '../outcomes.js';
+import { Inconclusive } from '../../checks/outcomes.js';
 
 /** The node of one network: `{network}` in the template is the network slug. */
 export function chainNodeUrl(template: string, network: Network): string {

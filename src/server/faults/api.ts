@@ -4,7 +4,7 @@
  */
 import { recordOf } from '../../contract/json-values.js';
 import { verifyEthAuthProof } from '../domain/ethauth.js';
-import type { Fault } from '../faults.js';
+import type { Fault } from './fault.js';
 import type { RequestContext, WireResponse } from '../types.js';
 import { answer, on, onSuccess, parse } from './kit.js';
 

@@ -6,7 +6,7 @@
  * build fresh hooks on every read of `hooks`, so each server started with them starts with an empty memory.
  */
 import { recordOf } from '../../contract/json-values.js';
-import type { Fault } from '../faults.js';
+import type { Fault } from './fault.js';
 import type { FaultHooks, RequestContext, WireResponse } from '../types.js';
 import { answer, onSuccess, parse } from './kit.js';
 

@@ -1,7 +1,7 @@
 /** Faults of the checks every operation gets (wire, auth, errors, properties). */
 import { CHECK_CATALOGUE } from '../../checks/catalogue.js';
 import { getAddress } from 'viem';
-import type { Fault } from '../faults.js';
+import type { Fault } from './fault.js';
 import type { FaultHooks } from '../types.js';
 import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJsonObject, on, onSuccess, parse } from './kit.js';
 

@@ -3,7 +3,7 @@
  * the wrong meaning. Each rewrites the conformant pipeline's answer (the request is in ctx.rawBody).
  */
 import { orderAt, ordersIn } from '../../contract/order-places.js';
-import type { Fault } from '../faults.js';
+import type { Fault } from './fault.js';
 import { onSuccess, parse } from './kit.js';
 import { floorIsMostExpensive, highestIsCheapest } from './price-order.js';
 

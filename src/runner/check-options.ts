@@ -3,8 +3,8 @@ import { CHECK_CATALOGUE } from '../checks/catalogue.js';
 import { operationCarries } from '../checks/check-operations.js';
 import { chosenChecks } from '../checks/selection.js';
 import { findOperation } from '../contract/operations.js';
-import { parseList } from './run-options.js';
-import { UsageError } from './usage-error.js';
+import { parseList } from './list-option.js';
+import { UsageError } from '../config/usage-error.js';
 
 export function chooseChecks(
   include: string | undefined,

@@ -13,9 +13,10 @@ import { SchemaValidators } from '../validation/validators.js';
 import { publishable } from '../contract/schema-files.js';
 import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 import { chooseChecks } from './check-options.js';
-import { UsageError } from './usage-error.js';
-import { loadExpectations, type Expectation } from '../gate/expectations.js';
-import { parseShard, selectShard } from '../gate/shard.js';
+import { parseList } from './list-option.js';
+import { UsageError } from '../config/usage-error.js';
+import { loadExpectations, type Expectation } from './expectations.js';
+import { parseShard, selectShard } from './shard.js';
 
 export interface RawRunOptions {
   target?: string;
@@ -166,21 +167,6 @@ function parseDuration(value: string, flag: string): number {
     throw new UsageError(`${flag}: expected a duration between 1s and 24h such as 90s, 10m or 1h, got ${JSON.stringify(value)}`);
   }
   return ms;
-}
-
-export function parseList(value: string | undefined, allowed: readonly string[], flag: string, what: string): string[] {
-  if (value === undefined || value.trim() === 'all') return [...allowed];
-  const items = value
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s !== '');
-  if (items.length === 0) throw new UsageError(`${flag}: empty; name at least one ${what}, or 'all'`);
-  const unknown = items.filter((item) => !allowed.includes(item));
-  if (unknown.length > 0) {
-    throw new UsageError(`${flag}: unknown ${what}${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Known: ${allowed.join(', ')}`);
-  }
-  // Keep the contract's order whatever order they were given in, so reports of two runs line up.
-  return allowed.filter((item) => items.includes(item));
 }
 
 function parseInteger(value: string, flag: string, min: number, max: number): number {

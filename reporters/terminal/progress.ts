@@ -4,9 +4,9 @@
  * network, one per finished operation of a slow network, and a heartbeat when nothing else was printed for a
  * while, so a log is never silent for minutes.
  */
-import type { NetworkFinished, ProgressListener, TestFinished } from '../../../reporters/progress-events.js';
-import { countResults } from '../../report/build.js';
-import { formatDuration, plural } from '../../../reporters/render/view.js';
+import type { NetworkFinished, ProgressListener, TestFinished } from '../progress-events.js';
+import { countResults } from '../../src/report/build.js';
+import { formatDuration, plural } from '../render/view.js';
 import { inert, type TerminalOutput } from './output.js';
 import type { Style } from './style.js';
 

@@ -2,7 +2,7 @@
  * The run as the terminal shows it: notes before the run, the progress while it goes, the grouped findings
  * and the verdict after. Chooses a live TTY display or plain log lines, and colour, from where stdout goes.
  */
-import type { Report } from '../../report/model.js';
+import type { Report } from '../../src/report/model.js';
 import { inert, plainOutput, ttyOutput, type TerminalOutput } from './output.js';
 import { progressView, type ProgressView } from './progress.js';
 import { colourWanted, styleOf, type Style } from './style.js';

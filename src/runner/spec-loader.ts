@@ -3,9 +3,9 @@
  * A spec file registers its suite when first imported; a later run in the same process finds it registered.
  */
 import { findOperation, type OperationDef } from '../contract/operations.js';
-import { specFileOf, WIRE_SPEC } from './spec-files.js';
-import { registeredSuite, type Suite } from './suites.js';
-import { WIRE_SUITE } from './work.js';
+import { specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
+import { registeredSuite, type Suite } from '../harness/suites.js';
+import { WIRE_SUITE } from '../harness/work.js';
 
 export interface LoadedSpecs {
   /** In the order of the operations given, then the wire suite. */

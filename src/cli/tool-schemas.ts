@@ -1,10 +1,10 @@
 /** The tool's own published schemas: the report (report.json), the fixtures file, the config file and the expectations file. */
-import { configSchema } from '../cli/config-file.js';
-import { buildProgram } from '../cli/main.js';
+import { configSchema } from './config-file.js';
+import { buildProgram } from './main.js';
 import type { SchemaFile } from '../contract/schema-files.js';
 import { FixturesSchema } from '../config/fixtures.js';
 import { ReportSchema } from '../report/model.js';
-import { ExpectationsFileSchema } from '../gate/expectations.js';
+import { ExpectationsFileSchema } from '../runner/expectations.js';
 
 export function toolSchemaFiles(): SchemaFile[] {
   return [

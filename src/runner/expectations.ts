@@ -15,9 +15,9 @@ import { isServiceName } from '../contract/services.js';
 import { publishable } from '../contract/schema-files.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { SchemaValidators } from '../validation/validators.js';
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 import { wireIsPerNetwork } from '../harness/work.js';
-import { checksOf, countsAgainst, readReportFile } from './report-checks.js';
+import { checksOf, countsAgainst, readReportFile } from '../report/report-checks.js';
 
 export const ALL_NETWORKS = '*';
 

@@ -6,11 +6,11 @@
  * per spec would leave slots idle at each file's tail).
  */
 import { describe, test } from 'vitest';
-import { setConcurrency } from '../transport/http-client.js';
-import { isMustBroken } from '../report/broken-checks.js';
-import { loadSpecFiles } from './spec-loader.js';
+import { setConcurrency } from '../../transport/http-client.js';
+import { isMustBroken } from '../../report/broken-checks.js';
+import { loadSpecFiles } from '../spec-loader.js';
 import { ownsGlobalChecks, runConfig, selectShare, sharesProvided } from './vitest-run-config.js';
-import type { Suite } from './suites.js';
+import type { Suite } from '../../harness/suites.js';
 
 /** Generous: each request is bounded by --timeout-ms, so a test ends on its own; this only catches suite bugs. */
 const TEST_TIMEOUT_MS = 10 * 60 * 1000;

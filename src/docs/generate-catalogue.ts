@@ -12,8 +12,8 @@ import { describedOperations } from '../harness/describe-operation.js';
 import { ERROR_ANSWER_CHECKS } from '../harness/error-checks.js';
 import { specFileOf, WIRE_SPEC } from '../harness/spec-files.js';
 import { SUITE_ERROR } from '../report/not-run.js';
-import type { CheckDef } from './catalogue-types.js';
-import type { AnyCheck } from './definition.js';
+import type { CheckDef } from '../checks/catalogue-types.js';
+import type { AnyCheck } from '../checks/definition.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const CATALOGUE_FILE = join(ROOT, 'src', 'checks', 'catalogue.generated.ts');
@@ -69,7 +69,7 @@ function metadataOf(def: AnyCheck): Omit<CheckDef, 'operations' | 'services'> {
 export async function renderCatalogueFile(): Promise<string> {
   const entries = await catalogueEntries();
   const text = `${HEADER}
-import type { CheckDef } from './catalogue-types.js';
+import type { CheckDef } from '../checks/catalogue-types.js';
 
 export const CHECKS = ${JSON.stringify(entries, null, 2)} as const satisfies readonly CheckDef[];
 `;

@@ -5,7 +5,7 @@
  */
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError, UserConsoleLog } from 'vitest';
-import type { RunCollector } from '../src/runner/collector.js';
+import type { RunCollector } from './collector.js';
 
 export class ConformanceReporter implements Reporter {
   private testsTotal = 0;

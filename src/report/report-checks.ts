@@ -5,10 +5,10 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isBroken } from '../report/broken-checks.js';
-import type { CheckResult, Report } from '../report/model.js';
-import { wholeReport } from '../report/slim.js';
-import { UsageError } from '../cli/usage-error.js';
+import { isBroken } from './broken-checks.js';
+import type { CheckResult, Report } from './model.js';
+import { wholeReport } from './slim.js';
+import { UsageError } from '../config/usage-error.js';
 
 /** `DIR/report.json` when given a directory, else the file itself. */
 export function reportPath(path: string): string {

@@ -1,8 +1,8 @@
 /** The run's configuration inside a vitest worker (`--engine vitest`): handed over through vitest's `provide`. */
 import { inject } from 'vitest';
-import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
-import type { UnitOutcome } from './suites.js';
-import { SHARES_KEY } from './spec-files.js';
+import { PROVIDE_KEY, type RunConfig } from '../../config/run-config.js';
+import type { UnitOutcome } from '../../harness/suites.js';
+import { SHARES_KEY } from '../../harness/spec-files.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

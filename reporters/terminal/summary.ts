@@ -3,9 +3,9 @@
  * findings, each with its reproduction line; then the verdict, the counts and where the report is. With
  * --quiet only the verdict line (and an incident, which is part of it).
  */
-import type { Report } from '../../report/model.js';
-import { firstLine, plural } from '../../../reporters/render/view.js';
-import { coverageLine, verdictWords } from '../../report/coverage.js';
+import type { Report } from '../../src/report/model.js';
+import { firstLine, plural } from '../render/view.js';
+import { coverageLine, verdictWords } from '../../src/report/coverage.js';
 import { groupFindings, type FindingGroup } from './findings.js';
 import { inert } from './output.js';
 import type { Style } from './style.js';

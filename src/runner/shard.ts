@@ -7,7 +7,7 @@
  * within one, and the same flags always give the same shares. The distributed engine is the CI matrix; each
  * shard writes a partial report, and `conformance merge` puts them together (src/gate/merge.ts).
  */
-import { UsageError } from '../cli/usage-error.js';
+import { UsageError } from '../config/usage-error.js';
 import { workUnits } from '../harness/work.js';
 
 export interface Shard {

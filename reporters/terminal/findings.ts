@@ -3,9 +3,9 @@
  * listing the networks it failed on, MUST first, then SHOULD; each keeps the first finding's message and
  * reproduction line as the example to start from.
  */
-import { isBroken } from '../../report/broken-checks.js';
-import type { CheckResult, Report } from '../../report/model.js';
-import { groupChecks } from '../../../reporters/render/view.js';
+import { isBroken } from '../../src/report/broken-checks.js';
+import type { CheckResult, Report } from '../../src/report/model.js';
+import { groupChecks } from '../render/view.js';
 
 /** What the terminal lists: findings not known from the expectations, and expected failures that now pass. */
 const worthListing = (c: CheckResult): boolean =>

@@ -8,14 +8,14 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { startVitest, type Vitest } from 'vitest/node';
-import { ConformanceReporter } from '../../reporters/conformance-reporter.js';
+import { ConformanceReporter } from './vitest-reporter.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
 import { PACKAGE_ROOT } from '../package-root.js';
 import { broadcastStop } from '../harness/stop-signal.js';
 import { RUN_ENTRIES, SHARES_KEY, sharesFor } from '../harness/spec-files.js';
 import { selectedUnits } from '../harness/work.js';
-import type { RunCollector } from '../runner/collector.js';
+import type { RunCollector } from './collector.js';
 
 /**
  * Tests (operation sessions) under way at once, per request slot: enough that a slot freed by one session's

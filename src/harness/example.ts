@@ -1,0 +1,11 @@
+/** The request a spec file offers as its operation's example, and whether the document's 200 is owed to it. */
+export interface Example<Body> {
+  readonly body: Body;
+  /**
+   * True when the request names entities known to exist (fixtures, or data the suite made itself), so the
+   * document's "Success response: HTTP 200" is expected. A request on unknown entities may fairly be refused.
+   */
+  readonly grounded: boolean;
+  /** Why the example is not grounded (shown when the server refuses it). */
+  readonly why?: string;
+}

@@ -1,0 +1,4 @@
+/** Worker file 2 of `conformance run` (see src/runner/vitest-shares/load-specs.ts). */
+import { loadShare } from './load-specs.js';
+
+await loadShare(1);

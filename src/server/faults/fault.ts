@@ -1,0 +1,28 @@
+/** What a named fault is: the hooks that break one rule, and the checks that must catch it. */
+import type { CheckId } from '../../checks/catalogue.js';
+import type { FaultHooks } from '../types.js';
+
+export interface ExpectedTrip {
+  readonly check: CheckId;
+  /** `<Service>.<Method>`, or a service name for service-wide wire checks. */
+  readonly operation: string;
+  /** Omitted: every network of the run (or the global section). */
+  readonly network?: string;
+}
+
+export interface Fault {
+  readonly name: string;
+  readonly description: string;
+  readonly hooks: FaultHooks;
+  /** What the self-test runs: few operations and networks, so each fault costs a second or two. */
+  readonly operations: readonly string[];
+  readonly networks: readonly string[];
+  readonly trips: readonly ExpectedTrip[];
+  /** Per-request deadline of the self-test run, for faults that make requests wait. */
+  readonly timeoutMs?: number;
+  /**
+   * The checks it trips compare with a chain node (--chain-rpc-url): test/chain-node.test.ts runs it against a
+   * reference server backed by a local node, test/faults/ leaves it out.
+   */
+  readonly chainNode?: boolean;
+}
