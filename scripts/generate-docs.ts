@@ -1,14 +1,17 @@
-/** Rewrites the generated tables of README.md (check ids, operations, faults, networks) and docs/contract.md. */
+/** Rewrites the generated tables of the documentation (check ids, operations, faults, networks) and docs/contract.md. */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderContractDoc } from '../src/docs/contract-doc.js';
-import { renderReadme } from '../src/docs/readme-sections.js';
+import { GENERATED_SECTIONS, renderGeneratedSections } from '../src/docs/generated-sections.js';
 
-const path = join(import.meta.dirname, '..', 'README.md');
-writeFileSync(path, renderReadme(readFileSync(path, 'utf8')));
-console.log(`updated ${path}`);
+const root = join(import.meta.dirname, '..');
+for (const page of Object.keys(GENERATED_SECTIONS)) {
+  const path = join(root, page);
+  writeFileSync(path, renderGeneratedSections(page, readFileSync(path, 'utf8')));
+  console.log(`updated ${path}`);
+}
 
-const contract = join(import.meta.dirname, '..', 'docs', 'contract.md');
+const contract = join(root, 'docs', 'contract.md');
 mkdirSync(join(contract, '..'), { recursive: true });
 writeFileSync(contract, renderContractDoc());
 console.log(`updated ${contract}`);

@@ -1,8 +1,9 @@
 /**
  * docs/contract.md is generated from src/contract and must not drift (`npm run docs` rewrites it); its
- * internal links land on its own headings; the README links only to files inside the repository.
+ * internal links land on its own headings; the README and every page of docs/ link only to files inside the
+ * repository, and the README is a start page that leads to each of them.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ERROR_KINDS, NETWORKS, OPERATIONS, RESOURCES, operationId } from '../src/contract/index.js';
@@ -43,24 +44,31 @@ describe('docs/contract.md', () => {
   });
 });
 
-describe('README', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PAGES = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((name) => join('docs', name))];
+
+describe.each(PAGES)('%s', (page) => {
+  const text = readFileSync(join(ROOT, page), 'utf8');
 
   it('links only to files inside the repository, and to headings that exist', () => {
-    const links = linksOf(readme).filter((l) => !/^https?:/.test(l));
-    expect(links.length).toBeGreaterThan(0);
-    for (const link of links) {
+    for (const link of linksOf(text).filter((l) => !/^https?:/.test(l))) {
       const [path = '', fragment] = link.split('#');
       if (path === '') {
-        expect(anchorsOf(readme), link).toContain(fragment);
+        expect(anchorsOf(text), link).toContain(fragment);
         continue;
       }
-      const target = resolve(ROOT, path);
+      const target = resolve(ROOT, dirname(page), path);
       expect(relative(ROOT, target).startsWith('..'), `${link} leaves the repository`).toBe(false);
       expect(existsSync(target), link).toBe(true);
       if (fragment !== undefined) expect(anchorsOf(readFileSync(target, 'utf8')), link).toContain(fragment);
     }
-    expect(readme).not.toMatch(/\.\.\/shared|\/work\//);
-    expect(readme).toContain('](docs/contract.md)');
+    expect(text).not.toMatch(/\.\.\/shared|\/work\//);
+  });
+});
+
+describe('README', () => {
+  it('is a start page that links to the contract and to every page of the documentation', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+    for (const page of PAGES.filter((p) => p !== 'README.md')) expect(readme, page).toContain(`](${page})`);
   });
 });

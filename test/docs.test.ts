@@ -2,41 +2,33 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHECK_CATALOGUE } from '../src/checks/catalogue.js';
-import { renderReadme } from '../src/docs/readme-sections.js';
+import { buildProgram } from '../src/cli/main.js';
+import { GENERATED_SECTIONS, renderGeneratedSections } from '../src/docs/generated-sections.js';
 
-const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+const ROOT = join(import.meta.dirname, '..');
+const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
 
-describe('README', () => {
-  it('its generated tables are current (run `npm run docs`)', () => {
-    expect(readme).toBe(renderReadme(readme));
+describe('the documentation', () => {
+  it.each(Object.keys(GENERATED_SECTIONS))('%s: its generated tables are current (run `npm run docs`)', (page) => {
+    const text = read(page);
+    expect(text).toBe(renderGeneratedSections(page, text));
   });
 
   it('lists every check id with its level', () => {
-    for (const check of CHECK_CATALOGUE) expect(readme).toContain(`| \`${check.id}\` | ${check.level} |`);
+    const checks = read('docs/checks.md');
+    for (const check of CHECK_CATALOGUE) expect(checks).toContain(`| \`${check.id}\` | ${check.level} |`);
   });
 
-  it('names every flag of `conformance run`', () => {
-    const flags = [
-      '--target',
-      '--marketplace-url',
-      '--api-url',
-      '--metadata-url',
-      '--relayer-url',
-      '--indexer-url',
-      '--access-key',
-      '--networks',
-      '--operations',
-      '--seed',
-      '--runs',
-      '--timeout-ms',
-      '--report-dir',
-      '--fixtures',
-      '--chain-rpc-url',
-      '--strict',
-      '--read-only',
-      '--allow-destructive',
-      '--help',
-    ];
-    for (const flag of flags) expect(readme, flag).toContain(`\`${flag}`);
+  it('names every command and every flag of the command line in docs/cli.md', () => {
+    const cli = read('docs/cli.md');
+    const program = buildProgram({ log: () => undefined, error: () => undefined });
+    for (const command of program.commands) {
+      expect(cli, command.name()).toContain(`conformance ${command.name()}`);
+      for (const option of command.options) {
+        // The --no- forms and --config are added to every command and described once.
+        if (option.long === undefined || option.negate || option.long === '--config') continue;
+        expect(cli, `${command.name()} ${option.long}`).toMatch(new RegExp(`(?<![\\w-])${option.long}(?![\\w-])`));
+      }
+    }
   });
 });

@@ -21,7 +21,7 @@ import {
   type IntegerKind,
 } from '../contract/index.js';
 import { componentName } from './openapi.js';
-import { operationsTable } from './readme-sections.js';
+import { operationsTable } from './generated-sections.js';
 
 type Schema = Record<string, unknown>;
 

@@ -75,7 +75,7 @@ export const CheckResultSchema = Type.Object(
     /** One line that reproduces the request (curl, key redacted) and, for properties, the seed and path. */
     reproduction: Type.Optional(Type.String()),
     exchange: Type.Optional(ExchangeSchema),
-    /** Set when an expectations file lists this check on this network (see src/gate/expectations.ts). */
+    /** Set when an expectations file lists this check on this network (see src/runner/expectations.ts). */
     expectation: Type.Optional(ExpectationMarkSchema),
     requests: Type.Integer({ minimum: 0 }),
     durationMs: Type.Number({ minimum: 0 }),

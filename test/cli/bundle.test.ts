@@ -25,7 +25,7 @@ describe('the command line bundle', () => {
     expect((await runCli(['--version'])).code).toBe(0);
     expect(bundles()).toEqual(before);
 
-    const source = join(ROOT, 'src', 'cli', 'tool.ts');
+    const source = join(ROOT, 'src', 'runner', 'tool.ts');
     const { atime, mtime } = statSync(source);
     try {
       // A time no earlier run of this test used, so that its bundle cannot be in the cache already.

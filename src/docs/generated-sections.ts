@@ -1,5 +1,5 @@
 /**
- * The README's tables, generated from the catalogue, the contract and the fault table, so the docs cannot
+ * The documentation's tables, generated from the catalogue, the contract and the fault table, so the docs cannot
  * drift from what the code does: `npm run docs` rewrites them, test/docs.test.ts fails when they are stale.
  */
 import { CHECK_CATALOGUE } from '../checks/catalogue.js';
@@ -51,23 +51,22 @@ export function networksList(): string {
   return NETWORKS.map((n) => `\`${n.slug}\` (${n.chainId})`).join(', ');
 }
 
-export const README_SECTIONS: Record<string, () => string> = {
-  layout: originLayoutTable,
-  checks: checksTable,
-  operations: operationsTable,
-  faults: faultsTable,
-  networks: networksList,
+/** The pages with generated tables, and the tables each holds (between `<!-- name:start -->` and `<!-- name:end -->`). */
+export const GENERATED_SECTIONS: Record<string, Record<string, () => string>> = {
+  'docs/usage.md': { layout: originLayoutTable },
+  'docs/checks.md': { checks: checksTable, operations: operationsTable, networks: networksList },
+  'docs/contributing.md': { faults: faultsTable },
 };
 
-/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` for every section. */
-export function renderReadme(current: string): string {
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` for every section of `page`. */
+export function renderGeneratedSections(page: string, current: string): string {
   let text = current;
-  for (const [name, render] of Object.entries(README_SECTIONS)) {
+  for (const [name, render] of Object.entries(GENERATED_SECTIONS[page] ?? {})) {
     const start = `<!-- ${name}:start -->`;
     const end = `<!-- ${name}:end -->`;
     const from = text.indexOf(start);
     const to = text.indexOf(end);
-    if (from === -1 || to === -1 || to < from) throw new Error(`README lacks the markers ${start} … ${end}`);
+    if (from === -1 || to === -1 || to < from) throw new Error(`${page} lacks the markers ${start} … ${end}`);
     text = `${text.slice(0, from + start.length)}\n${render()}\n${text.slice(to)}`;
   }
   return text;
