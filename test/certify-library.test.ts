@@ -10,6 +10,7 @@ import { certify } from '../src/lib/index.js';
 import { FAULTS } from '../src/server/faults.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
+import { runCliInProcess } from './support/run-cli.js';
 
 const FLOOR = 'Marketplace.GetFloorOrder';
 let clean: RunningReferenceServer;
@@ -58,6 +59,15 @@ describe('certify()', () => {
   it('refuses options the command line refuses, with its message', async () => {
     await expect(certify({ networks: ['nowhere'] })).rejects.toThrow('--networks: unknown network slug: nowhere');
     await expect(certify({ target: clean.origin })).rejects.toThrow(/a target needs an access key/);
-    await expect(certify({ networks: [] })).rejects.toThrow(/networks is empty/);
+    await expect(certify({ networks: [] })).rejects.toThrow('--networks: empty');
+  });
+
+  it('checks the typed options themselves, with the messages of the flags they stand for', async () => {
+    const cli = await runCliInProcess(['run', '--runs', '1.5']);
+    expect(cli.stderr).toContain('--runs: expected a whole number, got "1.5"');
+    await expect(certify({ runs: 1.5 })).rejects.toThrow('--runs: expected a whole number, got 1.5');
+    await expect(certify({ runs: 0 })).rejects.toThrow('--runs: must be between 1 and 10000, got 0');
+    await expect(certify({ network: ['polygon'] } as never)).rejects.toThrow('certify: unknown option network');
+    await expect(certify({ engine: 'fast' as never })).rejects.toThrow('--engine: expected one of thread, inline, vitest, got "fast"');
   });
 });

@@ -6,14 +6,8 @@
  * (expectations, diff, rerun, merge, history) live in src/gate/.
  */
 import { Command, CommanderError } from 'commander';
-import {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_REPORT_DIR,
-  DEFAULT_RUNS,
-  DEFAULT_TIMEOUT_MS,
-  parseRunOptions,
-  type RawRunOptions,
-} from '../runner/run-options.js';
+import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
+import { runOptionFlags } from '../runner/run-option-schema.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
@@ -52,80 +46,17 @@ export function buildProgram(io: ProgramIo): Command {
     .showHelpAfterError()
     .addHelpText('after', EXIT_CODES);
 
-  program
-    .command('run')
-    .description('certify a server (default: the embedded reference server) and write the report')
-    .addOption(
-      option(
-        '--target <origin>',
-        'origin of a server with the reference layout (marketplace/<network>, rpc/API, rpc/Metadata, relayer/<network>, indexer/<network>)',
-      ),
-    )
-    .addOption(option('--marketplace-url <url>', 'Marketplace base; the network slug is appended'))
-    .addOption(option('--api-url <url>', 'API and Builder base'))
-    .addOption(option('--metadata-url <url>', 'Metadata base'))
-    .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
-    .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
-    .addOption(
-      option('--access-key <key>', 'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)'),
-    )
-    .addOption(
-      option(
-        '--limited-access-key <key>',
-        "a second key without rights for the fixtures' limitedKey.deniedOperations (prefer CONFORMANCE_LIMITED_ACCESS_KEY)",
-      ),
-    )
-    .addOption(option('--networks <slugs>', 'comma-separated network slugs (default: all 39)'))
-    .addOption(option('--operations <ids>', 'comma-separated Service.Method ids (default: all 18)'))
-    .addOption(option('--seed <n>', 'seed of the generated requests (default: random, printed and reported)'))
-    .addOption(option('--runs <n>', `property runs per operation and network (default: ${DEFAULT_RUNS})`))
-    .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
-    .addOption(option('--concurrency <n>', `requests in flight at most, across the whole run (default: ${DEFAULT_CONCURRENCY})`))
-    .addOption(option('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`))
-    .addOption(option('--fixtures <file>', 'JSON file of known entities per network (schemas/fixtures.schema.json)'))
-    .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}) to cross-check native balances'))
-    .addOption(option('--strict', 'SHOULD findings fail the run too'))
-    .addOption(option('--read-only', 'send no operation that writes (for production targets)'))
-    .addOption(option('--allow-destructive', 'allow removing data the suite did not create'))
-    .addOption(option('--checks <ids>', 'comma-separated check ids to run (default: all; `conformance checks` lists them)'))
-    .addOption(option('--skip-checks <ids>', 'comma-separated check ids not to run'))
-    .addOption(option('--quiet', 'print the verdict only'))
-    .addOption(option('--verbose', 'print every request as it is sent'))
-    .addOption(option('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete'))
-    .addOption(
-      option('--max-duration <duration>', 'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)'),
-    )
-    .addOption(
-      option(
-        '--expectations <file>',
-        'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do',
-      ),
-    )
-    .addOption(
-      option('--shard <i/n>', 'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`'),
-    )
-    .addOption(
-      option(
-        '--engine <name>',
-        'thread: the checks run in worker threads of this process (one per core, up to two), heaps bounded (default); inline: in the main thread (no worker to boot: for programs that call the library many times); vitest: the spec files run as vitest tests',
-      ),
-    )
-    .addOption(
-      option(
-        '--github',
-        'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)',
-      ),
-    )
-    .addHelpText('after', EXIT_CODES)
-    .action(async (raw: RawRunOptions) => {
-      const options = parseRunOptions(raw);
-      await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
-      // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
-      const { runConformance } = await import('../runner/run.js');
-      const outcome = await runConformance(options, io);
-      exit(outcome.exitCode);
-      await gitHubReport(raw.github, outcome.report, io);
-    });
+  const run = program.command('run').description('certify a server (default: the embedded reference server) and write the report');
+  for (const { flag, description } of runOptionFlags()) run.addOption(option(flag, description));
+  run.addHelpText('after', EXIT_CODES).action(async (raw: RawRunOptions) => {
+    const options = parseRunOptions(raw);
+    await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
+    // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
+    const { runConformance } = await import('../runner/run.js');
+    const outcome = await runConformance(options, io);
+    exit(outcome.exitCode);
+    await gitHubReport(raw.github === true, outcome.report, io);
+  });
 
   program
     .command('serve')

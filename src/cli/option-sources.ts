@@ -6,8 +6,9 @@
 import { Command, Option } from 'commander';
 import { configFileValues, flagName, settableOptions } from './config-file.js';
 import { UsageError } from '../config/usage-error.js';
+import { envName } from '../config/env-name.js';
 
-export const envName = (flags: string) => `CONFORMANCE_${/--([a-z-]+)/.exec(flags)![1]!.toUpperCase().replace(/-/g, '_')}`;
+export { envName } from '../config/env-name.js';
 
 /**
  * A flag that also reads CONFORMANCE_<FLAG> (e.g. --timeout-ms ← CONFORMANCE_TIMEOUT_MS). Switches read their

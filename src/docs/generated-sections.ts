@@ -7,6 +7,8 @@ import { NETWORKS } from '../contract/networks.js';
 import { OPERATIONS, operationId, rpcPath, type OperationDef } from '../contract/operations.js';
 import { SERVICES } from '../contract/services.js';
 import { FAULTS } from '../server/faults.js';
+import { envName } from '../config/env-name.js';
+import { runOptionFlags } from '../runner/run-option-schema.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -51,9 +53,18 @@ export function networksList(): string {
   return NETWORKS.map((n) => `\`${n.slug}\` (${n.chainId})`).join(', ');
 }
 
+/** `conformance run`'s flags, from the run's options schema: flag, meaning, default and environment variable. */
+export function runFlagsTable(): string {
+  const rows = runOptionFlags().map(
+    ({ flag, shown }) => `| \`${flag}\` | ${cell(shown.meaning)} | ${cell(shown.default)} | \`${envName(flag)}\` |`,
+  );
+  return ['| flag | meaning | default | environment |', '|---|---|---|---|', ...rows].join('\n');
+}
+
 /** The pages with generated tables, and the tables each holds (between `<!-- name:start -->` and `<!-- name:end -->`). */
 export const GENERATED_SECTIONS: Record<string, Record<string, () => string>> = {
   'docs/usage.md': { layout: originLayoutTable },
+  'docs/cli.md': { 'run-flags': runFlagsTable },
   'docs/checks.md': { checks: checksTable, operations: operationsTable, networks: networksList },
   'docs/contributing.md': { faults: faultsTable },
 };

@@ -4,6 +4,7 @@
  * document). The published JSON Schemas are also importable as files: `rpc-conformance/schemas/...`.
  */
 export { certify, type CertifyOptions } from './certify.js';
+export { RunOptionsSchema, type RunOptions } from '../runner/run-option-schema.js';
 export {
   ReportSchema,
   CheckResultSchema,

@@ -6,11 +6,7 @@ import { findOperation } from '../contract/operations.js';
 import { parseList } from './list-option.js';
 import { UsageError } from '../config/usage-error.js';
 
-export function chooseChecks(
-  include: string | undefined,
-  exclude: string | undefined,
-  operations: string[],
-): { operations: string[]; checks?: string[] } {
+export function chooseChecks(include: unknown, exclude: unknown, operations: string[]): { operations: string[]; checks?: string[] } {
   const ids = CHECK_CATALOGUE.map((c) => c.id);
   const checks = chosenChecks(
     include === undefined ? undefined : parseList(include, ids, '--checks', 'check id'),

@@ -14,51 +14,31 @@ import { publishable } from '../contract/schema-files.js';
 import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
 import { chooseChecks } from './check-options.js';
 import { parseList } from './list-option.js';
+import {
+  DEFAULT_MAX_DURATION_MS,
+  DEFAULT_REPORT_DIR,
+  DEFAULT_RUNS,
+  DEFAULT_TIMEOUT_MS,
+  ENGINES,
+  type Engine,
+  type RunOptionValues,
+} from './run-option-schema.js';
 import { UsageError } from '../config/usage-error.js';
 import { loadExpectations, type Expectation } from './expectations.js';
 import { parseShard, selectShard } from './shard.js';
 
-export interface RawRunOptions {
-  target?: string;
-  marketplaceUrl?: string;
-  apiUrl?: string;
-  metadataUrl?: string;
-  relayerUrl?: string;
-  indexerUrl?: string;
-  accessKey?: string;
-  limitedAccessKey?: string;
-  networks?: string;
-  operations?: string;
-  seed?: string;
-  runs?: string;
-  timeoutMs?: string;
-  concurrency?: string;
-  reportDir?: string;
-  fixtures?: string;
-  chainRpcUrl?: string;
-  strict?: boolean;
-  readOnly?: boolean;
-  allowDestructive?: boolean;
-  checks?: string;
-  skipChecks?: string;
-  quiet?: boolean;
-  verbose?: boolean;
-  requireComplete?: boolean;
-  maxDuration?: string;
-  expectations?: string;
-  shard?: string;
-  github?: boolean;
-  engine?: string;
-}
+/** The command line's name for what `parseRunOptions` reads (the schema's typed values, or their text). */
+export type RawRunOptions = RunOptionValues;
 
-export const DEFAULT_RUNS = 10;
-export const DEFAULT_TIMEOUT_MS = 10_000;
 export { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
-export const DEFAULT_REPORT_DIR = 'conformance-report';
-export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
-/** How the spec files run: in worker threads of this process (the default, the leanest), or as vitest tests. */
-export const ENGINES = ['thread', 'inline', 'vitest'] as const;
-export type Engine = (typeof ENGINES)[number];
+export {
+  DEFAULT_MAX_DURATION_MS,
+  DEFAULT_REPORT_DIR,
+  DEFAULT_RUNS,
+  DEFAULT_TIMEOUT_MS,
+  ENGINES,
+  type Engine,
+} from './run-option-schema.js';
 
 /** What the CLI still has to supply for an embedded run: its own server's origin, key and fixtures. */
 export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedded'> & {
@@ -112,9 +92,9 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   });
 }
 
-function parseEngine(value: string | undefined): Engine {
+function parseEngine(value: unknown): Engine {
   if (value === undefined) return 'thread';
-  if ((ENGINES as readonly string[]).includes(value)) return value as Engine;
+  if (typeof value === 'string' && (ENGINES as readonly string[]).includes(value)) return value as Engine;
   throw new UsageError(`--engine: expected one of ${ENGINES.join(', ')}, got ${JSON.stringify(value)}`);
 }
 
@@ -169,9 +149,11 @@ function parseDuration(value: string, flag: string): number {
   return ms;
 }
 
-function parseInteger(value: string, flag: string, min: number, max: number): number {
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${flag}: expected a whole number, got ${JSON.stringify(value)}`);
-  const n = Number(value);
+function parseInteger(value: unknown, flag: string, min: number, max: number): number {
+  const written = typeof value === 'number' ? String(value) : value;
+  if (typeof written !== 'string' || !/^-?\d+$/.test(written.trim()))
+    throw new UsageError(`${flag}: expected a whole number, got ${JSON.stringify(value)}`);
+  const n = Number(written);
   if (n < min || n > max) throw new UsageError(`${flag}: must be between ${min} and ${max}, got ${n}`);
   return n;
 }

@@ -1,0 +1,198 @@
+/**
+ * The options of a run, written once: each with its flag (and so its CONFORMANCE_* variable and its key in the
+ * config file), the words of `--help` and of docs/cli.md, and its type for the library's `RunOptions`. The
+ * command line declares `conformance run`'s flags from this object; `certify()` takes the typed values; both
+ * hand them to `parseRunOptions`, which checks them with the same messages.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
+
+export const DEFAULT_RUNS = 10;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_REPORT_DIR = 'conformance-report';
+export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
+/** How the spec files run: in worker threads of this process (the default, the leanest), or as vitest tests. */
+export const ENGINES = ['thread', 'inline', 'vitest'] as const;
+export type Engine = (typeof ENGINES)[number];
+
+/**
+ * What the documentation says of an option beyond `--help`'s line: its meaning in full and its default
+ * (docs/cli.md's table is generated from these).
+ */
+interface Shown {
+  readonly meaning: string;
+  readonly default: string;
+}
+
+/** A flag as the command line spells it (`--timeout-ms <n>`, or `--strict` for a switch), and its words. */
+interface Flagged {
+  readonly flag: string;
+  readonly description: string;
+  readonly shown: Shown;
+}
+
+const text = (flag: string, description: string, shown: Shown) => Type.Optional(Type.String({ flag, description, shown }));
+const whole = (flag: string, description: string, shown: Shown) => Type.Optional(Type.Integer({ flag, description, shown }));
+const names = (flag: string, description: string, shown: Shown) => Type.Optional(Type.Array(Type.String(), { flag, description, shown }));
+const on = (flag: string, description: string, shown: Shown) => Type.Optional(Type.Boolean({ flag, description, shown }));
+
+export const RunOptionsSchema = Type.Object(
+  {
+    target: text(
+      '--target <origin>',
+      'origin of a server with the reference layout (marketplace/<network>, rpc/API, rpc/Metadata, relayer/<network>, indexer/<network>)',
+      { meaning: 'origin of a server with the layout above', default: 'the embedded server' },
+    ),
+    marketplaceUrl: text('--marketplace-url <url>', 'Marketplace base; the network slug is appended', {
+      meaning: 'Marketplace base; `/<network>` is appended',
+      default: 'from `--target`',
+    }),
+    apiUrl: text('--api-url <url>', 'API and Builder base', { meaning: 'API and Builder base', default: 'from `--target`' }),
+    metadataUrl: text('--metadata-url <url>', 'Metadata base', { meaning: 'Metadata base', default: 'from `--target`' }),
+    relayerUrl: text('--relayer-url <url>', 'Relayer base; may contain {network}', {
+      meaning: 'Relayer base, may contain `{network}`',
+      default: 'from `--target`',
+    }),
+    indexerUrl: text('--indexer-url <url>', 'Indexer base; may contain {network}', {
+      meaning: 'Indexer base, may contain `{network}`',
+      default: 'from `--target`',
+    }),
+    accessKey: text(
+      '--access-key <key>',
+      'X-Access-Key to send (prefer the CONFORMANCE_ACCESS_KEY variable: flags are visible to other users)',
+      { meaning: 'the `X-Access-Key` to send; required with a target. Prefer `CONFORMANCE_ACCESS_KEY`', default: '—' },
+    ),
+    limitedAccessKey: text(
+      '--limited-access-key <key>',
+      "a second key without rights for the fixtures' limitedKey.deniedOperations (prefer CONFORMANCE_LIMITED_ACCESS_KEY)",
+      {
+        meaning:
+          "a second key without rights for the fixtures' `limitedKey.deniedOperations` (checks 403 `PermissionDenied`); redacted like the main key. Prefer `CONFORMANCE_LIMITED_ACCESS_KEY`",
+        default: 'none: that check skips',
+      },
+    ),
+    networks: names('--networks <slugs>', 'comma-separated network slugs (default: all 39)', {
+      meaning: 'network slugs to check',
+      default: 'all 39',
+    }),
+    operations: names('--operations <ids>', 'comma-separated Service.Method ids (default: all 18)', {
+      meaning: 'operations to check, as `Service.Method`',
+      default: 'all 18',
+    }),
+    seed: whole('--seed <n>', 'seed of the generated requests (default: random, printed and reported)', {
+      meaning: 'seed of every generated request; the same seed replays the same run',
+      default: 'random, printed and reported',
+    }),
+    runs: whole('--runs <n>', `property runs per operation and network (default: ${DEFAULT_RUNS})`, {
+      meaning: 'property runs per operation and network (valid and invalid requests each), at least 1',
+      default: '10',
+    }),
+    timeoutMs: whole('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`, {
+      meaning: 'deadline of each request',
+      default: '10000',
+    }),
+    concurrency: whole('--concurrency <n>', `requests in flight at most, across the whole run (default: ${DEFAULT_CONCURRENCY})`, {
+      meaning: 'requests in flight at most, across all networks and operations (and the keep-alive connections per host)',
+      default: '128',
+    }),
+    reportDir: text('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`, {
+      meaning: 'where the report files go',
+      default: '`conformance-report/`',
+    }),
+    fixtures: text('--fixtures <file>', 'JSON file of known entities per network (schemas/fixtures.schema.json)', {
+      meaning: 'known entities per network (format below)',
+      default: 'none (the embedded server supplies its own)',
+    }),
+    chainRpcUrl: text('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}) to cross-check native balances', {
+      meaning: 'chain node JSON-RPC (may contain `{network}`) to cross-check native balances',
+      default: 'none: those checks skip',
+    }),
+    strict: on('--strict', 'SHOULD findings fail the run too', { meaning: 'SHOULD findings fail the run too', default: 'off' }),
+    readOnly: on('--read-only', 'send no operation that writes (for production targets)', {
+      meaning: 'send no operation that writes (for production)',
+      default: 'off',
+    }),
+    allowDestructive: on('--allow-destructive', 'allow removing data the suite did not create', {
+      meaning: 'allow removing data the suite did not create',
+      default: 'off',
+    }),
+    checks: names('--checks <ids>', 'comma-separated check ids to run (default: all; `conformance checks` lists them)', {
+      meaning: 'run and report only these checks (`conformance checks` lists them); operations none of them runs on are left out',
+      default: 'all',
+    }),
+    skipChecks: names('--skip-checks <ids>', 'comma-separated check ids not to run', {
+      meaning: 'leave these checks out',
+      default: 'none',
+    }),
+    quiet: on('--quiet', 'print the verdict only', { meaning: 'print the verdict line only', default: 'off' }),
+    verbose: on('--verbose', 'print every request as it is sent', {
+      meaning: 'print every request as it is sent (method, URL, check, status, time)',
+      default: 'off',
+    }),
+    requireComplete: on('--require-complete', 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete', {
+      meaning: 'a run with skipped MUST checks fails (exit 1) instead of passing incomplete',
+      default: 'off',
+    }),
+    maxDuration: text(
+      '--max-duration <duration>',
+      'end the run by then with a report, the checks not run errored: 90s, 10m, 1h (default: 10m)',
+      {
+        meaning:
+          'end the whole run by then (`90s`, `10m`, `1h`; a bare number is seconds) with a report in which the operations not run are errored',
+        default: '`10m`',
+      },
+    ),
+    expectations: text(
+      '--expectations <file>',
+      'JSON file of known failures (schemas/expectations.schema.json): listed failures do not fail the run, listed checks that pass do',
+      { meaning: 'known failures: listed failures do not fail the run, listed checks that pass do', default: 'none' },
+    ),
+    shard: text(
+      '--shard <i/n>',
+      'run shard i of n of the work (operations × networks) and write a partial report for `conformance merge`',
+      { meaning: 'run shard i of n of the work and write a partial report for `conformance merge`', default: 'the whole run' },
+    ),
+    engine: Type.Optional(
+      Type.Union(
+        ENGINES.map((e) => Type.Literal(e)),
+        {
+          flag: '--engine <name>',
+          shown: {
+            meaning:
+              "`thread`: the spec files run in worker threads of this process (one per core, up to two), each heap bounded (the leanest: vitest and vite are never loaded); `inline`: the same in the main thread, no heap bound and no worker to boot (for a program that calls the library many times, such as the project's own tests; runs against different targets may go on at once, each with its own report folder); `vitest`: the same spec files run as vitest tests in up to two worker threads, the conformance reporter collecting them. Same checks, same seed, same verdicts",
+            default: '`thread`',
+          },
+          description:
+            'thread: the checks run in worker threads of this process (one per core, up to two), heaps bounded (default); inline: in the main thread (no worker to boot: for programs that call the library many times); vitest: the spec files run as vitest tests',
+        },
+      ),
+    ),
+    github: on(
+      '--github',
+      'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)',
+      { meaning: 'step summary and `::error` annotations for GitHub Actions', default: 'on when `GITHUB_ACTIONS=true`' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The options of a run as the library takes them (`certify(options)`): every one optional. */
+export type RunOptions = Static<typeof RunOptionsSchema>;
+export type RunOptionName = keyof RunOptions;
+
+/**
+ * What `parseRunOptions` reads: the typed values, or the command line's text for any of them (a flag, its
+ * variable or the config file give text; the library gives numbers, arrays and booleans).
+ */
+export type RunOptionValues = { [K in RunOptionName]?: RunOptions[K] | string };
+
+/** Each option's name, flag and words, in the order `--help` and the documentation show them. */
+export function runOptionFlags(): readonly ({ readonly name: RunOptionName } & Flagged)[] {
+  return Object.entries(RunOptionsSchema.properties).map(([name, schema]) => {
+    const { flag, description, shown } = schema as unknown as Flagged;
+    return { name: name as RunOptionName, flag, description, shown };
+  });
+}
+
+/** An option's flag without its value: `--timeout-ms`. */
+export const flagOf = (name: RunOptionName): string => (RunOptionsSchema.properties[name] as unknown as Flagged).flag.split(' ')[0]!;
