@@ -6,6 +6,8 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError, UserConsoleLog } from 'vitest';
 import type { RunCollector } from '../src/runner/collector.js';
+// Where the test's meta is given its `conformance` field, which this reporter reads.
+import type {} from '../src/harness/vitest-run-config.js';
 
 export class ConformanceReporter implements Reporter {
   private testsTotal = 0;
