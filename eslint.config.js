@@ -3,7 +3,18 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'conformance-report/**', '.tmp/**', 'schemas/**', 'bin/**', 'eslint.config.js'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'dist.building-*/**',
+      'conformance-report/**',
+      '.tmp/**',
+      'schemas/**',
+      'bin/**',
+      'eslint.config.js',
+    ],
+  },
   {
     files: ['**/*.ts'],
     languageOptions: {

@@ -1,7 +1,9 @@
 /**
- * The package as another project gets it: `npm pack`, installed into an empty temporary project, then
- * `npx conformance run --networks polygon` there, and the README's library example — `certify()` inside that
- * project's own vitest test. Dependencies come from the npm cache when it has them, else from the registry.
+ * The package as another project gets it: `npm pack` (which builds dist/), installed into an empty temporary
+ * project, then `npx conformance run --networks polygon` there, the library on plain Node (`node use.mjs`, no
+ * TypeScript loader in the process), the project's own type check of the library's types under both module
+ * resolutions, and the README's library example — `certify()` inside that project's own vitest test.
+ * Dependencies come from the npm cache when it has them, else from the registry.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,12 @@ import type { Report } from '../src/report/model.js';
 const ROOT = join(import.meta.dirname, '..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+/** The consumer type-checks with the TypeScript this project uses, so that the npm cache has it. */
+const TYPESCRIPT_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version: string }
+).version;
+/** The package's own copy, where a source checkout would build its bundle: an installed package never does. */
+const PACKAGE_CACHE = ['node_modules', 'rpc-conformance', 'node_modules', '.cache'];
 
 interface Done {
   readonly code: number;
@@ -47,13 +55,22 @@ beforeAll(async () => {
   project = join(work, 'consumer');
   mkdirSync(project);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  const installed = await exec(NPM, ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball], project);
+  const installed = await exec(
+    NPM,
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', tarball, `typescript@${TYPESCRIPT_VERSION}`],
+    project,
+  );
   expect(installed.code, installed.out).toBe(0);
 }, 1_200_000);
 
 describe('the package', () => {
-  it('ships the CLI, the spec files, the reporters, the schemas and the docs, and no tests', () => {
+  it('ships the CLI, the compiled library and its types, the spec files, the reporters, the schemas and the docs, and no tests', () => {
     expect(files).toContain('bin/conformance.mjs');
+    for (const file of ['dist/cli.mjs', 'dist/check-thread.mjs', 'dist/lib.mjs', 'dist/types/src/lib/index.d.ts'])
+      expect(files).toContain(file);
+    // Only the declarations the library's entry reaches: none of the command line's.
+    expect(files.filter((f) => f.startsWith('dist/types/src/cli/'))).toEqual([]);
+    // The sources too: `--engine vitest` runs the spec files through vitest.
     expect(files).toContain('src/lib/index.ts');
     expect(files).toContain('specs/wire.spec.ts');
     for (const op of OPERATIONS) expect(files).toContain(`specs/${op.service}/${op.method}.spec.ts`);
@@ -66,6 +83,10 @@ describe('the package', () => {
     >;
     expect(manifest['private']).toBeUndefined();
     expect(manifest['bin']).toEqual({ conformance: 'bin/conformance.mjs' });
+    expect((manifest['exports'] as Record<string, unknown>)['.']).toEqual({
+      types: './dist/types/src/lib/index.d.ts',
+      default: './dist/lib.mjs',
+    });
   });
 
   it('certifies the embedded server from an empty project: npx conformance run --networks polygon', async () => {
@@ -80,6 +101,87 @@ describe('the package', () => {
     expect(report.networks.map((n) => n.slug)).toEqual(['polygon']);
     expect(report.counts.passed).toBeGreaterThan(100);
     for (const file of ['report.md', 'report.html', 'junit.xml']) expect(existsSync(join(project, 'out', file)), file).toBe(true);
+    // It ran the package's dist/: nothing was bundled at first run.
+    expect(existsSync(join(project, ...PACKAGE_CACHE))).toBe(false);
+  }, 700_000);
+
+  it('certifies from plain Node: node use.mjs, with TypeScript refused to the process and its threads', async () => {
+    // A module hook that fails any load of tsx or of a .ts file, registered in the process and (through
+    // --import, which worker threads inherit) in the checks' threads.
+    writeFileSync(
+      join(project, 'typescript-refused.mjs'),
+      `export async function resolve(specifier, context, next) {
+  const resolved = await next(specifier, context);
+  if (/\\/tsx\\/|\\.[cm]?ts$/.test(resolved.url)) throw new Error('TypeScript loaded: ' + resolved.url);
+  return resolved;
+}
+`,
+    );
+    writeFileSync(
+      join(project, 'refuse-typescript.mjs'),
+      `import { register } from 'node:module';\nregister('./typescript-refused.mjs', import.meta.url);\n`,
+    );
+    const refused = await exec(
+      process.execPath,
+      ['--import', './refuse-typescript.mjs', '--input-type=module', '-e', "await import('tsx/esm/api')"],
+      project,
+    );
+    expect(refused.code).not.toBe(0);
+    expect(refused.out).toMatch(/TypeScript loaded: .*\/tsx\//);
+
+    writeFileSync(
+      join(project, 'use.mjs'),
+      `import { certify } from 'rpc-conformance';
+
+const report = await certify({ networks: ['polygon'], runs: 2, seed: 7, reportDir: 'plain-report' });
+console.log(JSON.stringify({ verdict: report.verdict, networks: report.networks.map((n) => n.slug), passed: report.counts.passed }));
+`,
+    );
+    const run = await exec(process.execPath, ['--import', './refuse-typescript.mjs', 'use.mjs'], project);
+    expect(run.code, run.out).toBe(0);
+    const printed = JSON.parse(run.out.split('\n').find((line) => line.startsWith('{')) ?? '{}') as {
+      verdict: string;
+      networks: string[];
+      passed: number;
+    };
+    expect(printed.verdict).toBe('pass');
+    expect(printed.networks).toEqual(['polygon']);
+    expect(printed.passed).toBeGreaterThan(100);
+    expect(existsSync(join(project, 'plain-report', 'report.json'))).toBe(true);
+    expect(existsSync(join(project, ...PACKAGE_CACHE))).toBe(false);
+  }, 700_000);
+
+  it('passes the project’s own strict type check (no skipLibCheck) under node16 and bundler resolution', async () => {
+    writeFileSync(
+      join(project, 'check.ts'),
+      `import { certify, NETWORKS, ReportSchema, type CertifyOptions, type CheckResult, type NetworkResult, type Report } from 'rpc-conformance';
+
+const options: CertifyOptions = { networks: ['polygon'], runs: 2 };
+const report: Report = await certify(options);
+const failed: CheckResult[] = report.networks
+  .flatMap((network: NetworkResult) => network.operations.flatMap((operation) => operation.checks))
+  .filter((check) => check.status === 'failed');
+console.log(report.verdict, failed.length, ReportSchema.$id, NETWORKS.length);
+// The types are the library's own, not \`any\`: a wrong option is an error (else this directive is one).
+// @ts-expect-error networks is a list of slugs
+await certify({ networks: 'polygon' });
+`,
+    );
+    const compilerOptions = { strict: true, skipLibCheck: false, noEmit: true, target: 'ES2022' };
+    const resolutions = {
+      node16: { module: 'node16', moduleResolution: 'node16' },
+      bundler: { module: 'esnext', moduleResolution: 'bundler' },
+    };
+    const checked = await Promise.all(
+      Object.entries(resolutions).map(async ([name, resolution]) => {
+        writeFileSync(
+          join(project, `tsconfig.${name}.json`),
+          JSON.stringify({ compilerOptions: { ...compilerOptions, ...resolution }, files: ['check.ts'] }),
+        );
+        return { name, ...(await exec(NPX, ['tsc', '-p', `tsconfig.${name}.json`, '--noEmit'], project)) };
+      }),
+    );
+    for (const { name, code, out } of checked) expect(code, `${name}: ${out}`).toBe(0);
   }, 700_000);
 
   it('runs certify() inside the project’s own vitest test, as the README shows', async () => {

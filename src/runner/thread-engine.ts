@@ -103,8 +103,8 @@ interface CheckThreadScript {
  */
 async function checkThreadScript(): Promise<CheckThreadScript> {
   if (RUNS_BUNDLED) return { url: new URL('./check-thread.mjs', import.meta.url) };
-  const { bundledCheckThread } = await import('../../bin/load-cli.mjs');
-  const bundled = await bundledCheckThread();
+  const { checkThreadBundle } = await import('../bundle/current.mjs');
+  const bundled = await checkThreadBundle();
   if (bundled) return { url: bundled };
   return { url: new URL('./thread-boot.mjs', import.meta.url), entry: new URL('./check-thread.ts', import.meta.url).href };
 }

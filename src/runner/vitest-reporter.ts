@@ -6,6 +6,8 @@
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 import type { SerializedError, UserConsoleLog } from 'vitest';
 import type { RunCollector } from './collector.js';
+// Where the test's meta is given its `conformance` field, which this reporter reads.
+import type {} from './vitest-shares/vitest-run-config.js';
 
 export class ConformanceReporter implements Reporter {
   private testsTotal = 0;

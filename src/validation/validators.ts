@@ -100,7 +100,7 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
 
 /**
  * The validators of a level as the source of a CommonJS module (ajv's standalone code): what the command line's
- * bundle loads instead of compiling the same schemas again in every thread of every run (bin/load-cli.mjs
+ * bundle loads instead of compiling the same schemas again in every thread of every run (src/bundle/build.mjs
  * writes it next to the bundle). It exports the validators by schema `$id`.
  */
 export function compiledValidatorsSource(level: Level): string {

@@ -1,5 +1,5 @@
 /**
- * The entry bin/load-cli.mjs runs once, right after it bundles the sources: each level's validators compiled
+ * The entry src/bundle/build.mjs runs once, right after it bundles the sources: each level's validators compiled
  * ahead, written next to the bundle, so that the threads of every later run load them instead of compiling them.
  */
 import { writeFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 /**
- * The command line runs from a bundle of its sources (bin/load-cli.mjs): built on first use, reused while the
- * sources are unchanged, rebuilt when one changes, and running the same checks as the TypeScript sources do.
+ * In a source checkout the command line runs from a bundle of its sources (src/bundle/current.mjs): built on first
+ * use, reused while the sources are unchanged, rebuilt when one changes, and running the same checks as the
+ * TypeScript sources do.
  */
 import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
