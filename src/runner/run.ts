@@ -40,13 +40,29 @@ export interface RunIo {
   readonly stream?: NodeJS.WriteStream;
   /** Where colour preferences (NO_COLOR, FORCE_COLOR) are read; default: the process's. */
   readonly env?: NodeJS.ProcessEnv;
+  /** Who hears the run (its notes, its progress, the findings and verdict at its end); default: the terminal. */
+  readonly listener?: RunTerminal;
+}
+
+/** How a run ended, for its one `end`. */
+interface Ending {
+  /** The results of the checks that ran. */
+  readonly results: readonly CheckResult[];
+  /** What went wrong outside any check, for the report's incident (absent parts are left out). */
+  readonly incidents: readonly (string | undefined)[];
+  /** The run went to its end: the collector's report, used as it is unless a stop came first. */
+  readonly report?: Report;
+  /** The operations that did not run are errored with this reason. */
+  readonly notRun?: string;
+  /** The verdict fails whatever the results say (the runner itself failed). */
+  readonly failed?: boolean;
 }
 
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
-  const terminal = runTerminal(partial, io.log, io.stream, io.env);
+  const terminal = io.listener ?? runTerminal(partial, io.log, io.stream, io.env);
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
   const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);
@@ -105,29 +121,40 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
     });
-    const finish = (report: Report): RunOutcome =>
-      summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
-    /** The report of a run that ended early: what ran, and every operation that did not, errored with why. */
-    const stoppedReport = (results: readonly CheckResult[], incident: string | undefined): Report => {
-      const why = stopper.cause!.reason;
-      const all = [...results, ...notRunResults(config.operations, config.networks, results, why)];
-      return buildReport({
-        tool: TOOL,
-        contractVersion: CONTRACT_VERSION,
-        run: { ...metadata([why, incident].filter(Boolean).join('\n')), interrupted: why },
-        results: all,
-      });
+    let outcome: RunOutcome | undefined;
+    /**
+     * The one way a run ends, whatever ended it: builds the report (the collector's own when the run went to its
+     * end; otherwise from what ran, each operation not run errored with why), writes it once, prints the summary.
+     */
+    const end = (how: Ending): RunOutcome => {
+      if (outcome) return outcome;
+      const stopped = stopper.cause?.reason;
+      let report = how.report && !stopped ? how.report : undefined;
+      if (!report) {
+        const notRunWhy = stopped ?? how.notRun;
+        const results = notRunWhy
+          ? [...how.results, ...notRunResults(config.operations, config.networks, how.results, notRunWhy)]
+          : how.results;
+        const incident = [stopped, ...how.incidents].filter(Boolean).join('\n') || undefined;
+        report = buildReport({
+          tool: TOOL,
+          contractVersion: CONTRACT_VERSION,
+          run: { ...metadata(incident), ...(stopped ? { interrupted: stopped } : {}) },
+          results,
+        });
+        if (how.failed) report = { ...report, verdict: 'fail' };
+      }
+      outcome = summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
+      return outcome;
     };
 
     // The probe (and the inline engine) run on this thread: what an earlier run learnt of this target does not carry over.
     forgetBasesOf(Object.values(config.targets));
     const unreachable = await probeTargets(config);
-    if (stopper.cause) return finish(stoppedReport([], undefined));
+    if (stopper.cause) return end({ results: [], incidents: [] });
     if (unreachable) {
       terminal.note(`✘ the target is unreachable: ${unreachable}`);
-      return finish(
-        buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }),
-      );
+      return end({ results: [], incidents: [`target unreachable: ${unreachable}`] });
     }
 
     const progress = terminal.progress(config.networks.length);
@@ -155,30 +182,16 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     progress.stop();
     const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
-    if (stopper.cause)
-      return finish(
-        stoppedReport(
-          collector.collected,
-          [keyRefused, runnerFailure, collector.report?.run.incident].filter(Boolean).join('\n') || undefined,
-        ),
-      );
+    const ran = collector.collected;
+    if (stopper.cause) return end({ results: ran, incidents: [keyRefused, runnerFailure, collector.report?.run.incident] });
     if (runnerFailure) {
       terminal.note(`✘ ${runnerFailure}`);
       // What ran is kept; every operation and network the runner did not get to is errored with why.
-      const results = [...collector.collected, ...notRunResults(config.operations, config.networks, collector.collected, runnerFailure)];
-      const report = buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(runnerFailure), results });
-      return finish({ ...report, verdict: 'fail' });
+      return end({ results: ran, incidents: [runnerFailure], notRun: runnerFailure, failed: true });
     }
-    if (!collector.report) {
-      return finish(
-        buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata('the runner ended without results'), results: [] }),
-      );
-    }
-    if (keyRefused) {
-      const incident = [keyRefused, collector.report.run.incident].filter(Boolean).join('\n');
-      return finish(buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(incident), results: collector.collected }));
-    }
-    return finish(collector.report);
+    if (!collector.report) return end({ results: [], incidents: ['the runner ended without results'] });
+    if (keyRefused) return end({ results: ran, incidents: [keyRefused, collector.report.run.incident] });
+    return end({ report: collector.report, results: ran, incidents: [] });
   } finally {
     stopper.disarm();
     folder.release();
