@@ -8,6 +8,8 @@ import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJson
 const FLOOR = 'Marketplace.GetFloorOrder';
 const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
 const TWO = ['polygon', 'xai-sepolia'] as const;
+const SWAP_PRICES = 'API.GetSwapPrices';
+const BALANCE = 'Indexer.GetNativeTokenBalance';
 
 /** Hooks that edit the floor order of GetFloorOrder's successful answers (none to edit: left as it is). */
 function editFloorOrder(edit: (order: Record<string, unknown>) => void): FaultHooks {
@@ -271,6 +273,41 @@ export const COMMON_FAULTS: readonly Fault[] = [
       { check: 'auth-missing-key', operation: COUNT },
       { check: 'auth-invalid-key', operation: COUNT },
       { check: 'error-known-name', operation: COUNT },
+    ],
+  },
+  {
+    name: 'api-own-error-code',
+    description:
+      "API operations answer InvalidArgument with the API service's own code 2000 (a row the document lists for Marketplace only)",
+    hooks: {
+      transform: (ctx, r) =>
+        ctx.operation?.startsWith('API.') === true && errorNameOf(r) === 'InvalidArgument'
+          ? answer('InvalidArgument', undefined, (b) => {
+              b['code'] = 2000;
+            })
+          : r,
+    },
+    operations: [SWAP_PRICES],
+    networks: ['polygon'],
+    trips: [{ check: 'error-unlisted-row-agreement', operation: SWAP_PRICES }],
+  },
+  {
+    name: 'indexer-unauthorized-own-code',
+    description: 'the Indexer answers Unauthorized with code 1101 (a row the document lists for every operation)',
+    hooks: {
+      transform: (ctx, r) =>
+        ctx.operation === BALANCE && errorNameOf(r) === 'Unauthorized'
+          ? answer('Unauthorized', undefined, (b) => {
+              b['code'] = 1101;
+            })
+          : r,
+    },
+    operations: [BALANCE],
+    networks: ['polygon'],
+    trips: [
+      { check: 'auth-missing-key', operation: BALANCE },
+      { check: 'auth-invalid-key', operation: BALANCE },
+      { check: 'error-table-agreement', operation: BALANCE },
     ],
   },
   {
