@@ -65,8 +65,10 @@ export const CHECKS = [
     id: 'response-conventions',
     level: 'SHOULD',
     area: 'response',
-    title: 'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values)',
-    basis: 'wire-facts.md §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"',
+    title:
+      'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values; "" passes) and the keys real servers send have their types',
+    basis:
+      'wire-facts.md §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"; "A convention on a field\'s format (hex, address, decimal) applies to non-empty values only"; "collectible metadata uses image_data, external_url, background_color, animation_url (snake_case) on the wire, and a status"',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -737,9 +739,9 @@ export const CHECKS = [
     level: 'SHOULD',
     area: 'semantics',
     title:
-      'Each step is complete for what it is: a transaction (to, data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
+      'Each step is complete for what it is: a transaction (to, data), a message to sign (signEIP191: data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
     basis:
-      'interface.md §What the service does: "produce the steps (on-chain transactions, signature requests, or calls to post)"; §Step: what completes each kind is not stated',
+      'interface.md §What the service does: "produce the steps (on-chain transactions, signature requests, or calls to post)"; §Step: what completes each kind is not stated; wire-facts.md §5: "A signEIP191 step carries the message to sign in data (plain UTF-8 text or hex) and to: ""; it is not a transaction"',
     operations: ['Marketplace.GenerateSellTransaction', 'Marketplace.GenerateCancelTransaction'],
     services: [],
   },

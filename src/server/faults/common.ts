@@ -33,6 +33,23 @@ function conventionFault(name: string, description: string, edit: (order: Record
   };
 }
 
+/** GetFloorOrder's collectible metadata edited in a key real servers send (wire-facts.md §5): response-conventions catches it. */
+function metadataFault(name: string, description: string, edit: (metadata: Record<string, unknown>) => void): Fault {
+  return {
+    name,
+    description,
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const metadata = (body['collectible'] as { metadata?: unknown } | null | undefined)?.metadata;
+        if (metadata && typeof metadata === 'object') edit(metadata as Record<string, unknown>);
+      }),
+    },
+    operations: [FLOOR],
+    networks: ['polygon'],
+    trips: [{ check: 'response-conventions', operation: FLOOR }],
+  };
+}
+
 export const COMMON_FAULTS: readonly Fault[] = [
   {
     name: 'wrong-field-type',
@@ -393,6 +410,12 @@ export const COMMON_FAULTS: readonly Fault[] = [
     if (typeof o['createdAt'] !== 'string') return;
     const local = new Date(Date.parse(o['createdAt']) + 2 * 3_600_000).toISOString().replace(/Z$/, '');
     o['createdAt'] = `${local}+02:00`;
+  }),
+  metadataFault('metadata-status-unknown', "GetFloorOrder's collectible metadata status is 'ready', not a known status", (m) => {
+    m['status'] = 'ready';
+  }),
+  metadataFault('metadata-url-not-string', "GetFloorOrder's collectible metadata external_url is an object, not a string", (m) => {
+    m['external_url'] = { href: m['external_url'] };
   }),
   {
     name: 'hangs',
