@@ -681,12 +681,12 @@ export const CHECKS = [
   },
   {
     id: 'floor-order-not-above-token-listings',
-    level: 'SHOULD',
+    level: 'MUST',
     area: 'semantics',
     title:
       "The floor order's price is not above the open highest listing of its own token nor of any other token the suite samples in the collection (one currency as integers, else priceUSD within 2 %; a finding is read again before it is reported)",
     basis:
-      'interface.md §What the service does: "find the cheapest open order for a collection (floor order)" and "find the highest-priced listing for one collectible": the document does not relate the two operations, nor say whether a floor is a listing or how priceUSD is derived',
+      'interface.md §What the service does: "find the cheapest open order for a collection (floor order)", "find the highest-priced listing for one collectible": both speak of one collection\'s open orders, so the cheapest is not above a listing the second finds (how priceUSD is derived is not stated: across currencies within 2 %)',
     needs: ['collection'],
     operations: ['Marketplace.GetFloorOrder'],
     services: [],
@@ -1003,6 +1003,16 @@ export const CHECKS = [
     title: "GetAudience's audience.contactCount equals the number of contacts it returns",
     basis:
       'interface.md §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule',
+    operations: ['Builder.GetAudience'],
+    services: [],
+  },
+  {
+    id: 'audience-contacts-of-audience',
+    level: 'MUST',
+    area: 'stateful',
+    title: "Every contact GetAudience returns is a contact of the audience asked for: its audienceId is that audience's id",
+    basis:
+      'interface.md §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"; §Contact: "audienceId number"',
     operations: ['Builder.GetAudience'],
     services: [],
   },
