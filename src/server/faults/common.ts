@@ -2,13 +2,18 @@
 import { CHECK_CATALOGUE } from '../../checks/catalogue.js';
 import { getAddress } from 'viem';
 import type { Fault } from '../faults.js';
-import type { FaultHooks } from '../types.js';
+import { bodyNodes, jsonKind } from '../../../properties/body-nodes.js';
+import { nonNullTypes, published } from '../../../properties/json-schema.js';
+import { isRecord } from '../../contract/json-values.js';
+import { findOperation } from '../../contract/operations.js';
+import type { FaultHooks, RequestContext } from '../types.js';
 import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJsonObject, on, onSuccess, parse } from './kit.js';
 
 const FLOOR = 'Marketplace.GetFloorOrder';
 const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
 const TWO = ['polygon', 'xai-sepolia'] as const;
 const SWAP_PRICES = 'API.GetSwapPrices';
+const CHECKOUT_MARKETPLACE = 'Marketplace.CheckoutOptionsMarketplace';
 const BALANCE = 'Indexer.GetNativeTokenBalance';
 
 /** Hooks that edit the floor order of GetFloorOrder's successful answers (none to edit: left as it is). */
@@ -48,6 +53,22 @@ function metadataFault(name: string, description: string, edit: (metadata: Recor
     networks: ['polygon'],
     trips: [{ check: 'response-conventions', operation: FLOOR }],
   };
+}
+
+/**
+ * Whether an array of the request holds an item its schema refuses: a null, or a value of another JSON type (a
+ * number among ordersData's objects). The walk is the mutations' own, so the fault and the suite read the
+ * request schema alike.
+ */
+function holdsWrongItem(ctx: RequestContext): boolean {
+  const op = ctx.operation === undefined ? undefined : findOperation(ctx.operation);
+  const body = parse(ctx.rawBody);
+  if (!op || !isRecord(body)) return false;
+  return bodyNodes(body, published(op.request)).some((node) => {
+    if (node.role !== 'item') return false;
+    const types = nonNullTypes(node.schema).map((t) => (t === 'integer' ? 'number' : t));
+    return types.length > 0 && !types.includes(jsonKind(node.value) as (typeof types)[number]);
+  });
 }
 
 export const COMMON_FAULTS: readonly Fault[] = [
@@ -241,6 +262,17 @@ export const COMMON_FAULTS: readonly Fault[] = [
     operations: [COUNT],
     networks: TWO,
     trips: [{ check: 'invalid-request-not-5xx', operation: COUNT }],
+  },
+  {
+    name: 'nested-mistake-5xx',
+    description: 'a null or a wrong JSON type inside an array of the body (a filter property, an order) gets 500 WebrpcInternalError',
+    hooks: { transform: (ctx, r) => (isJsonContent(ctx) && holdsWrongItem(ctx) ? answer('WebrpcInternalError') : r) },
+    operations: [COUNT, CHECKOUT_MARKETPLACE],
+    networks: ['polygon'],
+    trips: [
+      { check: 'invalid-request-not-5xx', operation: COUNT },
+      { check: 'invalid-request-not-5xx', operation: CHECKOUT_MARKETPLACE },
+    ],
   },
   {
     name: 'wrong-types-accepted',
