@@ -10,6 +10,8 @@ import {
   GetFloorOrder,
   TokenCollectionFilters,
   GetSwapPrices,
+  GetSwapQuote,
+  GenerateSellTransaction,
   ErrorObject,
   CheckoutOptionsMarketplace,
   INTEGER_KEYWORD,
@@ -142,6 +144,81 @@ describe('what the document states', () => {
   it('every table error validates as an error object; a missing required field does not', () => {
     for (const kind of ERROR_KINDS) expect(v.must(ErrorObject.$id!, errorBody(kind.error))).toEqual([]);
     expect(v.must(ErrorObject.$id!, { error: 'Unauthorized', code: 1000, status: 401 })[0]).toMatchObject({ pointer: '/msg' });
+  });
+});
+
+describe('zero values, free JSON and the keys real servers send (wire-facts §5)', () => {
+  const v = validators();
+  const steps = (...list: object[]) => ({ steps: list });
+  const STEPS = GenerateSellTransaction.response.$id!;
+  const FLOOR = GetFloorOrder.response.$id!;
+
+  it('a format convention applies to non-empty values: "" passes, a wrong non-empty value does not', () => {
+    const quote = { swapQuote: { currencyAddress: '', price: '', maxPrice: '', to: '', transactionData: '', approveData: '' } };
+    expect(v.must(GetSwapQuote.response.$id!, quote)).toEqual([]);
+    expect(v.should(GetSwapQuote.response.$id!, quote, 'response')).toEqual([]);
+    expect(v.should(GetSwapQuote.response.$id!, { swapQuote: { approveData: '0xz' } }, 'response')).toEqual([
+      expect.objectContaining({ pointer: '/swapQuote/approveData', keyword: 'x-convention' }),
+    ]);
+    const post = { id: 'signEIP712', data: '', to: '', value: '', price: '', post: { endpoint: '/x', method: 'POST', body: {} } };
+    expect(v.should(STEPS, steps(post), 'response')).toEqual([]);
+  });
+
+  it('a signEIP191 step carries text in data and an empty to; any other step is held to hex data and an address', () => {
+    const message = { id: 'signEIP191', data: 'sign in as 0xabc', to: '', value: '', price: '' };
+    expect(v.must(STEPS, steps(message))).toEqual([]);
+    expect(v.should(STEPS, steps(message), 'response')).toEqual([]);
+    expect(
+      v
+        .should(STEPS, steps({ ...message, id: 'sell', to: 'nowhere' }), 'response')
+        .map((i) => [i.pointer, i.keyword])
+        .sort(),
+    ).toEqual([
+      ['/steps/0/data', 'x-convention'],
+      ['/steps/0/to', 'x-convention'],
+    ]);
+    expect(v.must(STEPS, steps({ ...message, data: null, to: null }))).toEqual([]);
+  });
+
+  it('post.body, signature.types and signature.value accept any JSON at MUST level', () => {
+    for (const free of ['text', ['a', 1], 7, { a: 1 }, null]) {
+      const step = { id: 'signEIP712', signature: { types: free, value: free, primaryType: 'X' }, post: { body: free } };
+      expect(v.must(STEPS, steps(step)), JSON.stringify(free)).toEqual([]);
+    }
+  });
+
+  it('collectible metadata: the snake_case keys and status are checked at SHOULD level only', () => {
+    const metadata = {
+      image_data: '<svg/>',
+      external_url: 'https://example.invalid',
+      background_color: 'ffffff',
+      animation_url: '',
+      status: 'AVAILABLE',
+      assets: [{ name: 'image.png', url: 'https://example.invalid/image.png' }],
+    };
+    expect(v.must(FLOOR, { collectible: { metadata } })).toEqual([]);
+    expect(v.should(FLOOR, { collectible: { metadata } }, 'response')).toEqual([]);
+    const wrong = { ...metadata, image_data: 7, status: 'GONE', assets: [{ name: ['image.png'] }] };
+    expect(v.must(FLOOR, { collectible: { metadata: wrong } })).toEqual([]);
+    expect(
+      v
+        .should(FLOOR, { collectible: { metadata: wrong } }, 'response')
+        .map((i) => [i.pointer, i.keyword])
+        .sort(),
+    ).toEqual([
+      ['/collectible/metadata/assets/0/name', 'x-wire-type'],
+      ['/collectible/metadata/image_data', 'x-wire-type'],
+      ['/collectible/metadata/status', 'x-known-values'],
+    ]);
+    // The document's camelCase names keep their MUST-level types.
+    expect(v.must(FLOOR, { collectible: { metadata: { imageData: 7 } } })[0]).toMatchObject({
+      pointer: '/collectible/metadata/imageData',
+      keyword: 'type',
+    });
+  });
+
+  it('a null in a key real servers send is an absent value', () => {
+    expect(v.should(FLOOR, { collectible: { metadata: { image_data: null, status: null } } }, 'response')).toEqual([]);
   });
 });
 

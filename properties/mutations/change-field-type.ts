@@ -35,14 +35,14 @@ function invalid(body: unknown, site: BodyNode, replacement: unknown): InvalidRe
 }
 
 /** The JSON kinds the field's schema refuses; none for a schema that allows any value. */
-function wrongKinds(schema: JsonSchema): JsonKind[] {
+export function wrongKinds(schema: JsonSchema): JsonKind[] {
   const allowed = new Set<string>(nonNullTypes(schema).map((t) => (t === 'integer' ? 'number' : t)));
   if (allowed.size === 0) return [];
   return KINDS.filter((kind) => !allowed.has(kind));
 }
 
 /** A value of `kind`, taken from the original where a confused client would (5 → "5", "7" → 7). */
-function replacementOf(kind: JsonKind, original: unknown): fc.Arbitrary<unknown> {
+export function replacementOf(kind: JsonKind, original: unknown): fc.Arbitrary<unknown> {
   switch (kind) {
     case 'string':
       return fc.constantFrom(JSON.stringify(original), '', 'x');
@@ -62,7 +62,7 @@ function replacementOf(kind: JsonKind, original: unknown): fc.Arbitrary<unknown>
  * integer ("Amount strings (prototyp.BigInt) accept a quoted decimal or a bare JSON integer"). Token IDs are
  * read the same way by some servers, so a number there is not required to be refused either.
  */
-function refusalOf(schema: JsonSchema, replacement: unknown): Refusal {
+export function refusalOf(schema: JsonSchema, replacement: unknown): Refusal {
   const convention = schema[CONVENTION_KEYWORD];
   const amountLike = convention === 'decimal-integer' || convention === 'token-id';
   return amountLike && typeof replacement === 'number' ? 'none' : 'SHOULD';

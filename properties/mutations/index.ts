@@ -4,12 +4,14 @@ import { changeFieldType } from './change-field-type.js';
 import { malformedJson } from './malformed-json.js';
 import type { Mutation, MutationName } from './mutation.js';
 import { negativeOrFractionalInteger } from './negative-or-fractional-integer.js';
+import { nestedWrongValue } from './nested-wrong-value.js';
 import { nonObjectBody } from './non-object-body.js';
 import { removeRequiredField } from './remove-required-field.js';
 import { unknownEnumValue } from './unknown-enum-value.js';
 
 export const MUTATIONS: Readonly<Record<MutationName, Mutation>> = {
   'change-field-type': changeFieldType,
+  'nested-wrong-value': nestedWrongValue,
   'remove-required-field': removeRequiredField,
   'add-unknown-field': addUnknownField,
   'unknown-enum-value': unknownEnumValue,
@@ -24,6 +26,7 @@ export {
   changeFieldType,
   malformedJson,
   negativeOrFractionalInteger,
+  nestedWrongValue,
   nonObjectBody,
   removeRequiredField,
   unknownEnumValue,

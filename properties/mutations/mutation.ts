@@ -9,6 +9,7 @@ import type { JsonSchema } from '../json-schema.js';
 
 export const MUTATION_NAMES = [
   'change-field-type',
+  'nested-wrong-value',
   'remove-required-field',
   'add-unknown-field',
   'unknown-enum-value',

@@ -60,6 +60,26 @@ describe('mutations', () => {
     }
   });
 
+  it('nested-wrong-value: only inside the body, null or a wrong type, null only where the schema refuses it', () => {
+    const found = outputs('nested-wrong-value', COUNT_BODY, COUNT);
+    const paths = new Set(found.map((i) => i.path));
+    expect(paths).toContain('/filter/properties/0');
+    expect(paths).toContain('/filter/properties/0/min');
+    for (const invalid of found) expect(invalid.path!.split('/').length).toBeGreaterThan(2);
+    const at = (i: InvalidRequest) =>
+      i
+        .path!.split('/')
+        .slice(1)
+        .reduce<unknown>((c, seg) => (c as Record<string, unknown>)[seg], i.body);
+    expect(found.some((i) => i.path === '/filter/properties/0' && at(i) === null && i.refusal === 'none')).toBe(true);
+    expect(found.some((i) => i.path === '/filter/properties/0' && typeof at(i) === 'number' && i.refusal === 'SHOULD')).toBe(true);
+    // min is "number or null": a null there is no mistake, only a wrong type is.
+    for (const invalid of found.filter((i) => i.path === '/filter/properties/0/min')) expect(at(invalid)).not.toBeNull();
+    const checkout = outputs('nested-wrong-value', CHECKOUT_BODY, CHECKOUT);
+    expect(checkout.some((i) => i.path === '/orders/0' && typeof at(i) === 'number')).toBe(true);
+    expect(MUTATIONS['nested-wrong-value'].mutate(SWAP_BODY, SWAP)).toBeUndefined();
+  });
+
   it('remove-required-field: finds includeEmpty, name and type, and nothing in a body without them', () => {
     const paths = new Set(outputs('remove-required-field', COUNT_BODY, COUNT).map((i) => i.path));
     expect([...paths].sort()).toEqual(['/filter/includeEmpty', '/filter/properties/0/name', '/filter/properties/0/type']);

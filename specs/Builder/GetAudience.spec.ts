@@ -2,6 +2,8 @@ import { IF, ROUND_TRIP } from '../../src/checks/catalogue-types.js';
 import { GetAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, ownedAudience, ungrounded } from '../../src/harness/index.js';
 import { checkContactCount, checkOtherProject } from '../../src/harness/drivers/audience-reads.js';
+import { settle } from '../../src/harness/drivers/settle.js';
+import { judgeContactsOfAudience } from '../../src/semantics/audience-reading.js';
 
 describeOperation({
   op: GetAudience,
@@ -21,6 +23,18 @@ describeOperation({
       title: "GetAudience's audience.contactCount equals the number of contacts it returns",
       basis: `${IF} §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule`,
       run: checkContactCount,
+    },
+    {
+      id: 'audience-contacts-of-audience',
+      level: 'MUST',
+      area: 'stateful',
+      title: "Every contact GetAudience returns is a contact of the audience asked for: its audienceId is that audience's id",
+      basis: `${ROUND_TRIP}; §Contact: "audienceId number"`,
+      async run(run) {
+        const { body, json } = await run.example();
+        const audienceId = typeof body.audienceId === 'number' ? body.audienceId : run.skip('the example names no numeric audience');
+        settle(run, judgeContactsOfAudience(json, audienceId));
+      },
     },
     {
       id: 'audience-not-answered-under-other-project',

@@ -65,8 +65,10 @@ export const CHECKS = [
     id: 'response-conventions',
     level: 'SHOULD',
     area: 'response',
-    title: 'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values)',
-    basis: 'wire-facts.md §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"',
+    title:
+      'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values; "" passes) and the keys real servers send have their types',
+    basis:
+      'wire-facts.md §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"; "A convention on a field\'s format (hex, address, decimal) applies to non-empty values only"; "collectible metadata uses image_data, external_url, background_color, animation_url (snake_case) on the wire, and a status"',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -472,8 +474,39 @@ export const CHECKS = [
     id: 'error-table-agreement',
     level: 'MUST',
     area: 'errors',
-    title: "An error's code and status agree with the error table and its HTTP status equals its status field",
-    basis: 'interface.md §Errors: "Error names, codes, default messages and statuses" table; "status number (HTTP status)"',
+    title: "An error the document lists for the operation has its row's code and status, and its HTTP status equals its status field",
+    basis:
+      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"',
+    judges: 'other-answers',
+    operations: [
+      'Marketplace.GetCountOfFilteredCollectibles',
+      'Marketplace.GetFloorOrder',
+      'Marketplace.GetHighestPriceListingForCollectible',
+      'Marketplace.GenerateSellTransaction',
+      'Marketplace.GenerateCancelTransaction',
+      'Marketplace.CheckoutOptionsSalesContract',
+      'Marketplace.CheckoutOptionsMarketplace',
+      'Metadata.TokenCollectionFilters',
+      'API.GetSwapPrices',
+      'API.GetSwapQuote',
+      'API.GetSwapPrice',
+      'API.IsValidETHAuthProof',
+      'API.GetLinkedWallets',
+      'Relayer.FeeOptions',
+      'Indexer.GetNativeTokenBalance',
+      'Builder.CreateAudience',
+      'Builder.GetAudience',
+      'Builder.RemoveAudienceContacts',
+    ],
+    services: [],
+  },
+  {
+    id: 'error-unlisted-row-agreement',
+    level: 'SHOULD',
+    area: 'errors',
+    title: "An error of the table that the document does not list for the operation's service has the table's code and status",
+    basis:
+      'wire-facts.md §5: "for a name the document does not list for that operation, it is SHOULD-level" (interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly")',
     judges: 'other-answers',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
@@ -648,12 +681,12 @@ export const CHECKS = [
   },
   {
     id: 'floor-order-not-above-token-listings',
-    level: 'SHOULD',
+    level: 'MUST',
     area: 'semantics',
     title:
       "The floor order's price is not above the open highest listing of its own token nor of any other token the suite samples in the collection (one currency as integers, else priceUSD within 2 %; a finding is read again before it is reported)",
     basis:
-      'interface.md §What the service does: "find the cheapest open order for a collection (floor order)" and "find the highest-priced listing for one collectible": the document does not relate the two operations, nor say whether a floor is a listing or how priceUSD is derived',
+      'interface.md §What the service does: "find the cheapest open order for a collection (floor order)", "find the highest-priced listing for one collectible": both speak of one collection\'s open orders, so the cheapest is not above a listing the second finds (how priceUSD is derived is not stated: across currencies within 2 %)',
     needs: ['collection'],
     operations: ['Marketplace.GetFloorOrder'],
     services: [],
@@ -706,9 +739,9 @@ export const CHECKS = [
     level: 'SHOULD',
     area: 'semantics',
     title:
-      'Each step is complete for what it is: a transaction (to, data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
+      'Each step is complete for what it is: a transaction (to, data), a message to sign (signEIP191: data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
     basis:
-      'interface.md §What the service does: "produce the steps (on-chain transactions, signature requests, or calls to post)"; §Step: what completes each kind is not stated',
+      'interface.md §What the service does: "produce the steps (on-chain transactions, signature requests, or calls to post)"; §Step: what completes each kind is not stated; wire-facts.md §5: "A signEIP191 step carries the message to sign in data (plain UTF-8 text or hex) and to: ""; it is not a transaction"',
     operations: ['Marketplace.GenerateSellTransaction', 'Marketplace.GenerateCancelTransaction'],
     services: [],
   },
@@ -970,6 +1003,16 @@ export const CHECKS = [
     title: "GetAudience's audience.contactCount equals the number of contacts it returns",
     basis:
       'interface.md §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule',
+    operations: ['Builder.GetAudience'],
+    services: [],
+  },
+  {
+    id: 'audience-contacts-of-audience',
+    level: 'MUST',
+    area: 'stateful',
+    title: "Every contact GetAudience returns is a contact of the audience asked for: its audienceId is that audience's id",
+    basis:
+      'interface.md §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"; §Contact: "audienceId number"',
     operations: ['Builder.GetAudience'],
     services: [],
   },

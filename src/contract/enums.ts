@@ -37,11 +37,14 @@ export const STEP_TYPES = [
 ] as const;
 export const EXECUTE_TYPES = ['unknown', 'order', 'createListing', 'createItemOffer', 'createTraitOffer'] as const;
 export const CHECKOUT_CRYPTO = ['none', 'partially', 'all'] as const;
-export const CHECKOUT_SWAP = ['unknown', 'zerox', 'lifi'] as const;
+// Current servers offer `lifi`; `zerox` is what older servers sent (wire-facts.md §2).
+export const CHECKOUT_SWAP = ['unknown', 'lifi', 'zerox'] as const;
 export const CHECKOUT_PROVIDERS = ['unknown', 'sardine', 'transak'] as const;
 export const WALLET_KINDS = ['unknown', 'sequence'] as const;
 export const FEE_TOKEN_TYPES = ['UNKNOWN', 'ERC20_TOKEN', 'ERC1155_TOKEN'] as const;
 export const CONTRACT_SOURCES = ['LINKED', 'DEPLOYED', 'SALE'] as const;
+/** Collectible metadata `status`, a key the document does not name (wire-facts.md §5). */
+export const METADATA_STATUSES = ['NOT_AVAILABLE', 'REFRESHING', 'AVAILABLE'] as const;
 
 export type OrderSide = (typeof ORDER_SIDES)[number];
 export type MarketplaceKind = (typeof MARKETPLACE_KINDS)[number];

@@ -3,6 +3,8 @@
  * `statusClass` follows the document's classification sentence, not the status digits, so that a table
  * entry and its class can never disagree silently (a test asserts they match).
  */
+import type { ServiceName } from './services.js';
+
 export interface ErrorKind {
   readonly error: string;
   readonly code: number;
@@ -56,6 +58,27 @@ export function errorKind(name: string): ErrorKind {
   const kind = BY_NAME.get(name);
   if (!kind) throw new Error(`not in the error table: ${name}`);
   return kind;
+}
+
+/** The document's sentence on which rows of the table each operation shows. */
+export const ROWS_SHOWN_SENTENCE =
+  'The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly';
+
+/**
+ * The rows the document lists outside Marketplace: the two its §Errors names and the three of §Authentication,
+ * which holds for every operation. Real services give other names of the table codes of their own
+ * (wire-facts.md §5), so only these rows bind every service.
+ */
+const SHOWN_FOR_EVERY_OPERATION = new Set(['WebrpcEndpoint', 'WebrpcBadResponse', 'Unauthorized', 'PermissionDenied', 'SessionExpired']);
+
+/** Whether the document lists error `name`'s row for the operations of `service`. */
+export function rowShownFor(service: ServiceName, name: string): boolean {
+  return BY_NAME.has(name) && (service === 'Marketplace' || SHOWN_FOR_EVERY_OPERATION.has(name));
+}
+
+/** A table row as the report shows it beside an answer. */
+export function describeRow(kind: ErrorKind): string {
+  return `${kind.error} ${kind.code} "${kind.msg}" ${kind.status}`;
 }
 
 /** The body a conformant server sends for a table error: `cause` only when there is one (webrpc leaves it out). */

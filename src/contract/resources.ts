@@ -12,6 +12,7 @@ import {
   ExecuteTypeSchema,
   FeeTokenTypeSchema,
   MarketplaceKindSchema,
+  METADATA_STATUSES,
   OrderSideSchema,
   OrderStatusSchema,
   PropertyTypeSchema,
@@ -25,6 +26,7 @@ import {
   anyValue,
   arrayOf,
   bool,
+  CONVENTION_KEYWORD,
   hexData,
   int,
   num,
@@ -36,6 +38,7 @@ import {
   str,
   timestamp,
   tokenId,
+  wireField,
 } from './schema-kit.js';
 
 export const FeeBreakdown = responseObject({ kind: str(), recipientAddress: address(), bps: num() }, { $id: resourceId('FeeBreakdown') });
@@ -97,6 +100,8 @@ export const Asset = responseObject(
     width: num(),
     height: num(),
     updatedAt: timestamp(),
+    // wire-facts.md §5: "metadata assets carry `name`, not `filename`".
+    name: wireField('string', 'the file name real servers send in place of filename'),
   },
   { $id: resourceId('Asset') },
 );
@@ -118,6 +123,12 @@ export const CollectibleMetadata = responseObject(
     decimals: num(),
     updatedAt: timestamp(),
     assets: arrayOf(ref(Asset)),
+    // wire-facts.md §5: the keys real servers send for the document's camelCase four, and a `status`.
+    image_data: wireField('string', 'imageData as real servers send it'),
+    external_url: wireField('string', 'externalUrl as real servers send it'),
+    background_color: wireField('string', 'backgroundColor as real servers send it'),
+    animation_url: wireField('string', 'animationUrl as real servers send it'),
+    status: wireField('string', 'MetadataStatus', METADATA_STATUSES),
   },
   { $id: resourceId('CollectibleMetadata') },
 );
@@ -169,23 +180,41 @@ export const CollectiblesFilter = requestObject(
   { $id: resourceId('CollectiblesFilter'), required: ['includeEmpty'] },
 );
 
-export const Step = responseObject(
-  {
-    id: StepTypeSchema(),
-    data: hexData(),
-    to: address(),
-    value: amount(),
-    price: amount(),
-    signature: responseObject({
-      domain: responseObject({ name: str(), version: str(), chainId: num(), verifyingContract: address() }),
-      types: anyObject(),
-      primaryType: str(),
-      value: anyObject(),
-    }),
-    post: responseObject({ endpoint: str(), method: str(), body: anyObject() }),
-    executeType: ExecuteTypeSchema(),
-  },
-  { $id: resourceId('Step') },
+/**
+ * A step's `data` is call data and its `to` an address, by convention, except in a `signEIP191` step, which
+ * carries the message to sign (text or hex) in `data` and `to: ""` (wire-facts.md §5): the conventions are
+ * stated once here, under the condition that the step is not a message to sign.
+ */
+const STEP_UNLESS_MESSAGE = {
+  if: { properties: { id: { const: 'signEIP191' } }, required: ['id'] },
+  // Annotations only: the types (string or null) are the properties' own.
+  else: { properties: { data: { [CONVENTION_KEYWORD]: 'hex-data' }, to: { [CONVENTION_KEYWORD]: 'address' } } },
+};
+
+export const Step = Object.assign(
+  responseObject(
+    {
+      id: StepTypeSchema(),
+      data: str(),
+      to: str(),
+      value: amount(),
+      price: amount(),
+      signature: responseObject({
+        domain: responseObject({ name: str(), version: str(), chainId: num(), verifyingContract: address() }),
+        types: anyValue(),
+        primaryType: str(),
+        value: anyValue(),
+      }),
+      post: responseObject({ endpoint: str(), method: str(), body: anyValue() }),
+      executeType: ExecuteTypeSchema(),
+    },
+    {
+      $id: resourceId('Step'),
+      description:
+        'By convention `data` is hex call data and `to` an address, except in a `signEIP191` step: its `data` is the message to sign (text or hex) and its `to` is empty. `signature.types`, `signature.value` and `post.body` are free JSON.',
+    },
+  ),
+  STEP_UNLESS_MESSAGE,
 );
 
 export const SwapPrice = responseObject(
@@ -287,6 +316,7 @@ export const Contract = responseObject(
     bytecode: hexData(),
     bytecodeHash: str(),
     audienceId: num(),
+    bytecode_hash: wireField('string', 'bytecodeHash as real servers may send it'),
   },
   { $id: resourceId('Contract') },
 );

@@ -42,6 +42,12 @@ export function conventionOn(convention: Convention, side: WireSide): { readonly
 
 export const CONVENTION_KEYWORD = 'x-convention';
 export const KNOWN_VALUES_KEYWORD = 'x-known-values';
+/**
+ * The JSON type of a field the document does not name but real servers send (wire-facts.md §5): declared so the
+ * SHOULD-level validator checks what the wire actually carries; the document's own validator ignores it.
+ */
+export const WIRE_TYPE_KEYWORD = 'x-wire-type';
+export type WireType = 'string' | 'number' | 'boolean' | 'object' | 'array';
 
 /**
  * How real servers read a request number (wire-facts.md §4): into a Go integer, which refuses a fraction, and
@@ -71,7 +77,18 @@ export const uint = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number',
 export const int = (): TUnsafe<number> => Type.Unsafe<number>({ type: 'number', [INTEGER_KEYWORD]: 'signed' });
 export const bool = (): TUnsafe<boolean> => Type.Unsafe<boolean>({ type: 'boolean' });
 export const anyObject = (): TUnsafe<Record<string, unknown>> => Type.Unsafe<Record<string, unknown>>({ type: 'object' });
-/** "any JSON value" (PropertyFilter.values). */
+/**
+ * A field real servers send that the document does not name: any JSON at MUST level, `type` (and, given, one of
+ * `knownValues`) at SHOULD level.
+ */
+export function wireField(type: WireType, description: string, knownValues?: readonly string[]): TUnsafe<unknown> {
+  return Type.Unsafe<unknown>({
+    [WIRE_TYPE_KEYWORD]: type,
+    ...(knownValues ? { [KNOWN_VALUES_KEYWORD]: [...knownValues] } : {}),
+    description,
+  });
+}
+/** "any JSON value" (PropertyFilter.values); free JSON (`any` in the public clients: post.body, signature.types/value). */
 export const anyValue = (): TUnsafe<unknown> => Type.Unsafe<unknown>({});
 export const arrayOf = <T extends TSchema>(items: T): TUnsafe<Static<T>[]> => Type.Unsafe<Static<T>[]>({ type: 'array', items });
 

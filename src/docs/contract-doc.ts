@@ -14,6 +14,7 @@ import {
   INTEGER_KINDS,
   KNOWN_VALUES_KEYWORD,
   NETWORKS,
+  WIRE_TYPE_KEYWORD,
   OPERATIONS,
   RESOURCES,
   operationId,
@@ -44,7 +45,9 @@ function typeOf(schema: Schema): string {
   const nullable = types.includes('null');
   const base = types.find((t) => t !== 'null');
   let text: string;
-  if (base === undefined) text = 'any JSON value';
+  const wireType = schema[WIRE_TYPE_KEYWORD];
+  if (base === undefined && typeof wireType === 'string') text = `any JSON value (by convention a ${wireType}: real servers send it, the document does not name it)`;
+  else if (base === undefined) text = 'any JSON value';
   else if (base === 'array') text = `array of ${typeOf((schema['items'] ?? {}) as Schema)}`;
   else if (Array.isArray(schema['enum'])) text = `${base}, one of ${(schema['enum'] as unknown[]).filter((v) => v !== null).map((v) => code(String(v))).join(', ')}`;
   else text = base;

@@ -1,12 +1,14 @@
 /**
- * Judges an error answer against interface.md §Errors: the object's shape, agreement with the table, the
- * status class, and (SHOULD) a known name with its default message. Every error answer of every check goes
+ * Judges an error answer against interface.md §Errors: the object's shape, agreement with the rows the document
+ * lists for the operation's service, the status class, and (SHOULD) a known name, its default message and the
+ * table's row for a name the document does not list for the service. Every error answer of every check goes
  * through here, so a server's errors are judged the same wherever they show up.
  */
 import type { CheckId } from '../checks/catalogue.js';
-import { findErrorKind } from '../contract/errors.js';
-import { isRecord } from '../contract/json-values.js';
+import { describeRow, findErrorKind, rowShownFor } from '../contract/errors.js';
+import { isRecord, show } from '../contract/json-values.js';
 import { ErrorObject } from '../contract/resources.js';
+import type { ServiceName } from '../contract/services.js';
 import type { HttpResponse } from '../transport/http-client.js';
 import { validators } from '../validation/validators.js';
 import type { ViolationDetail } from '../checks/outcomes.js';
@@ -14,6 +16,7 @@ import type { ViolationDetail } from '../checks/outcomes.js';
 export const ERROR_CHECKS = [
   'error-body-schema',
   'error-table-agreement',
+  'error-unlisted-row-agreement',
   'error-status-class',
   'error-known-name',
   'error-default-message',
@@ -24,7 +27,8 @@ export type ErrorFindings = Partial<Record<ErrorCheckId, ViolationDetail>>;
 
 const ERROR_SCHEMA_ID = ErrorObject.$id!;
 
-export function judgeErrorAnswer(response: HttpResponse): ErrorFindings {
+/** Judges `response`, an answer to an operation of `service` (which rows of the table bind it depends on the service). */
+export function judgeErrorAnswer(response: HttpResponse, service: ServiceName): ErrorFindings {
   const findings: ErrorFindings = {};
   const body = response.json;
   if (body === undefined) {
@@ -58,20 +62,25 @@ export function judgeErrorAnswer(response: HttpResponse): ErrorFindings {
       expected: response.status,
       actual: record['status'],
     };
-  } else if (kind && typeof record['code'] === 'number' && record['code'] !== kind.code) {
-    findings['error-table-agreement'] = {
-      message: `${kind.error} has code ${kind.code} in the error table`,
-      pointer: '/code',
-      expected: kind.code,
-      actual: record['code'],
-    };
-  } else if (kind && response.status !== kind.status) {
-    findings['error-table-agreement'] = {
-      message: `${kind.error} has status ${kind.status} in the error table`,
-      pointer: '/status',
-      expected: kind.status,
-      actual: response.status,
-    };
+  } else if (kind) {
+    const codeDiffers = typeof record['code'] === 'number' && record['code'] !== kind.code;
+    if (codeDiffers || response.status !== kind.status) {
+      const answered = `the answer has code ${show(record['code'])} and status ${response.status}`;
+      const detail = codeDiffers
+        ? { pointer: '/code', expected: kind.code, actual: record['code'] }
+        : { pointer: '/status', expected: kind.status, actual: response.status };
+      if (rowShownFor(service, kind.error)) {
+        findings['error-table-agreement'] = {
+          message: `the document's row for ${kind.error} on ${service} operations is ${describeRow(kind)}; ${answered}`,
+          ...detail,
+        };
+      } else {
+        findings['error-unlisted-row-agreement'] = {
+          message: `the document does not list ${kind.error} for ${service} operations; its table row is ${describeRow(kind)}; ${answered}`,
+          ...detail,
+        };
+      }
+    }
   }
 
   if (kind) {

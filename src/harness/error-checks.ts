@@ -3,6 +3,7 @@
  * §Errors when it came (error-answers.ts), is reported here under the check of each rule.
  */
 import { IF, WF } from '../checks/catalogue-types.js';
+import { ROWS_SHOWN_SENTENCE } from '../contract/errors.js';
 import { defineCheck, type CheckDefinition } from '../checks/definition.js';
 import type { ErrorCheckId } from './error-answers.js';
 import type { CheckRun } from './session.js';
@@ -39,10 +40,20 @@ export const ERROR_TABLE_AGREEMENT = defineCheck({
   id: 'error-table-agreement',
   level: 'MUST',
   area: 'errors',
-  title: "An error's code and status agree with the error table and its HTTP status equals its status field",
-  basis: `${IF} §Errors: "Error names, codes, default messages and statuses" table; "status number (HTTP status)"`,
+  title: "An error the document lists for the operation has its row's code and status, and its HTTP status equals its status field",
+  basis: `${IF} §Errors: "${ROWS_SHOWN_SENTENCE}"; §Authentication's 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"`,
   judges: 'other-answers',
   run: (run) => judgeErrorAnswers(run, 'error-table-agreement'),
+});
+
+export const ERROR_UNLISTED_ROW_AGREEMENT = defineCheck({
+  id: 'error-unlisted-row-agreement',
+  level: 'SHOULD',
+  area: 'errors',
+  title: "An error of the table that the document does not list for the operation's service has the table's code and status",
+  basis: `${WF} §5: "for a name the document does not list for that operation, it is SHOULD-level" (${IF} §Errors: "${ROWS_SHOWN_SENTENCE}")`,
+  judges: 'other-answers',
+  run: (run) => judgeErrorAnswers(run, 'error-unlisted-row-agreement'),
 });
 
 export const ERROR_STATUS_CLASS = defineCheck({
@@ -80,6 +91,7 @@ export const ERROR_ANSWER_CHECKS: readonly CheckDefinition[] = [
   WRONG_REQUEST_NOT_5XX,
   ERROR_BODY_SCHEMA,
   ERROR_TABLE_AGREEMENT,
+  ERROR_UNLISTED_ROW_AGREEMENT,
   ERROR_STATUS_CLASS,
   ERROR_KNOWN_NAME,
   ERROR_DEFAULT_MESSAGE,

@@ -281,15 +281,15 @@ export class CheckSession {
       if (outcome.response.status === 401) this.keyAnswers.refused += 1;
       else this.keyAnswers.accepted += 1;
     }
-    if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push(this.observed(checkId, index, outcome.response));
+    if (outcome.ok && outcome.response.status >= 400) this.errorAnswers.push(this.observed(checkId, index, op, outcome.response));
     return { index, outcome };
   }
 
   /** An error answer as the error checks need it: judged now, so the answer itself need not be kept. */
-  private observed(checkId: CheckId, index: number, response: HttpResponse): ObservedAnswer {
+  private observed(checkId: CheckId, index: number, op: Pick<OperationDef, 'service'>, response: HttpResponse): ObservedAnswer {
     const body = response.json as { error?: unknown } | null | undefined;
     const findings: ErrorFindings = {};
-    for (const [id, finding] of Object.entries(judgeErrorAnswer(response)) as [keyof ErrorFindings, ViolationDetail][]) {
+    for (const [id, finding] of Object.entries(judgeErrorAnswer(response, op.service)) as [keyof ErrorFindings, ViolationDetail][]) {
       findings[id] = { ...finding, ...boundedValues(finding) };
     }
     return {

@@ -2,7 +2,7 @@
  * Checks several operations share, each defined once here and listed by the spec file of every operation it
  * applies to.
  */
-import { IF, SLUG } from '../checks/catalogue-types.js';
+import { IF, SLUG, WF } from '../checks/catalogue-types.js';
 import { defineCheck } from '../checks/definition.js';
 import {
   GenerateCancelTransaction,
@@ -57,8 +57,8 @@ export const STEPS_WELL_FORMED = defineCheck<typeof GenerateSellTransaction | ty
   level: 'SHOULD',
   area: 'semantics',
   title:
-    'Each step is complete for what it is: a transaction (to, data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
-  basis: `${STEPS}; §Step: what completes each kind is not stated`,
+    'Each step is complete for what it is: a transaction (to, data), a message to sign (signEIP191: data), a signature request (domain, types holding primaryType, value) or a call to post (endpoint, method)',
+  basis: `${STEPS}; §Step: what completes each kind is not stated; ${WF} §5: "A signEIP191 step carries the message to sign in data (plain UTF-8 text or hex) and to: \"\"; it is not a transaction"`,
   run: (run) => judgeSteps(run, judgeStepsWellFormed),
 });
 

@@ -4,6 +4,7 @@
  * null". Contacts are compared by ID as sets: the document promises no order.
  */
 import { recordOf } from '../contract/json-values.js';
+import type { Judgement } from './judgement.js';
 
 export interface AudienceReading {
   /** The audience's fields as answered (undefined when absent or null). */
@@ -37,4 +38,31 @@ export function readingOf(json: unknown): AudienceReading {
     listed: contacts.length,
     contactIds,
   };
+}
+
+/**
+ * "read an audience with its contacts": every contact listed is a contact of the audience asked for, so an
+ * `audienceId` it carries is that audience's. A contact without one says nothing (a field may be absent).
+ */
+export function judgeContactsOfAudience(json: unknown, audienceId: number): Judgement {
+  const body = recordOf(json) ?? {};
+  const contacts = Array.isArray(body['contacts']) ? (body['contacts'] as unknown[]) : [];
+  let judged = 0;
+  for (const [i, contact] of contacts.entries()) {
+    const stated = recordOf(contact)?.['audienceId'];
+    if (stated === undefined || stated === null) continue;
+    judged += 1;
+    if (stated !== audienceId) {
+      return {
+        finding: {
+          message: `contact ${i} of audience ${audienceId} names another audience; GetAudience reads "an audience with its contacts" (interface.md)`,
+          pointer: `/contacts/${i}/audienceId`,
+          expected: audienceId,
+          actual: stated,
+        },
+      };
+    }
+  }
+  if (judged > 0) return 'holds';
+  return { undecided: contacts.length === 0 ? 'the audience lists no contact' : 'no listed contact carries an audienceId' };
 }

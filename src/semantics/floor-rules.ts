@@ -32,9 +32,11 @@ export function judgeFloorAgainstListing(floor: FoundOrder, tokenId: string, lis
   if (listing && CLOSED_STATUSES.has(String(listing.order['status'])))
     return { undecided: `the listing found for token ${tokenId} is not open` };
   return judgeNotAbove(floor, listing, {
-    message: own
-      ? 'the floor order is priced above the highest listing of its own token'
-      : `the floor order is priced above an open listing of token ${tokenId} of the same collection`,
+    message: `${
+      own
+        ? 'the floor order is priced above the highest listing of its own token'
+        : `the floor order is priced above an open listing of token ${tokenId} of the same collection`
+    }; the floor is "the cheapest open order for a collection" (interface.md)`,
     absent: own
       ? 'GetHighestPriceListingForCollectible finds no listing for the token whose listing is the floor'
       : `no listing found for token ${tokenId}`,

@@ -3,13 +3,17 @@
  * or calls to post)") and whether it is complete for that. A step may be several things at once (a signature
  * whose result is posted); each part present must be complete, and a step must be at least one of them.
  * Blank values (null, "", 0, empty lists and objects — the zero values webrpc servers emit for unset fields)
- * count as absent.
+ * count as absent. A `signEIP191` step is a message to sign, not a transaction (wire-facts.md §5), and the
+ * EIP-712 `types` and `value` are free JSON (`any` in the public clients): a string holding JSON is read.
  */
 import { isRecord } from '../contract/json-values.js';
 import { CONVENTIONS } from '../contract/schema-kit.js';
 import type { Judgement } from './judgement.js';
 
-export type StepKind = 'transaction' | 'signature' | 'post';
+export type StepKind = 'transaction' | 'message' | 'signature' | 'post';
+
+/** wire-facts.md §5: "A `signEIP191` step carries the message to sign in `data` (plain UTF-8 text or hex) and `to: ""`". */
+const MESSAGE_STEP = 'signEIP191';
 
 export interface StepProblem {
   /** JSON pointer relative to the step. */
@@ -30,7 +34,8 @@ export function isBlank(value: unknown): boolean {
 
 export function stepKinds(step: Fields): StepKind[] {
   const kinds: StepKind[] = [];
-  if (!isBlank(step['to']) || !isBlank(step['data'])) kinds.push('transaction');
+  if (step['id'] === MESSAGE_STEP) kinds.push('message');
+  else if (!isBlank(step['to']) || !isBlank(step['data'])) kinds.push('transaction');
   if (!isBlank(step['signature'])) kinds.push('signature');
   if (!isBlank(step['post'])) kinds.push('post');
   return kinds;
@@ -51,6 +56,7 @@ export function stepProblems(step: Fields): StepProblem[] {
   }
   return [
     ...(kinds.includes('transaction') ? transactionProblems(step) : []),
+    ...(kinds.includes('message') ? messageProblems(step) : []),
     ...(kinds.includes('signature') ? signatureProblems(step['signature']) : []),
     ...(kinds.includes('post') ? postProblems(step['post']) : []),
   ];
@@ -78,11 +84,35 @@ function transactionProblems(step: Fields): StepProblem[] {
   return problems;
 }
 
+function messageProblems(step: Fields): StepProblem[] {
+  const data = step['data'];
+  if (typeof data === 'string' && data !== '') return [];
+  return [
+    {
+      pointer: '/data',
+      message: `a ${MESSAGE_STEP} step carries the message to sign in data`,
+      expected: 'the message: text or hex',
+      actual: data,
+    },
+  ];
+}
+
+/** Free JSON as sent: a string holding JSON is read as the JSON it holds. */
+function freeJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 function signatureProblems(signature: unknown): StepProblem[] {
   if (!isRecord(signature))
     return [{ pointer: '/signature', message: 'a signature request is an object', expected: 'an object', actual: signature }];
   const problems: StepProblem[] = [];
-  const { domain, types, primaryType, value } = signature;
+  const { domain, primaryType, value } = signature;
+  const types = freeJson(signature['types']);
   if (!isRecord(domain) || isBlank(domain)) {
     problems.push({
       pointer: '/signature/domain',
@@ -103,14 +133,14 @@ function signatureProblems(signature: unknown): StepProblem[] {
       pointer: '/signature/types',
       message: `an EIP-712 signature request's types define its primary type ${primaryType}`,
       expected: `types.${primaryType}: a list of members`,
-      actual: types,
+      actual: signature['types'],
     });
   }
-  if (!isRecord(value)) {
+  if (isBlank(freeJson(value))) {
     problems.push({
       pointer: '/signature/value',
       message: 'an EIP-712 signature request carries the message to sign',
-      expected: 'an object',
+      expected: 'the message: free JSON, not empty',
       actual: value,
     });
   }

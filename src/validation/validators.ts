@@ -19,6 +19,7 @@ import {
   conventionOn,
   INTEGER_KEYWORD,
   KNOWN_VALUES_KEYWORD,
+  WIRE_TYPE_KEYWORD,
   type Convention,
   type WireSide,
 } from '../contract/schema-kit.js';
@@ -75,7 +76,9 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
               ref: pattern,
               code: _`new RegExp(${pattern.source}, ${pattern.flags})`,
             });
-            cxt.fail(_`typeof ${cxt.data} == "string" && !${test}.test(${cxt.data})`);
+            // A convention on a format applies to non-empty values: "" is the zero value Go servers send for a
+            // string that does not apply (wire-facts.md §5).
+            cxt.fail(_`typeof ${cxt.data} == "string" && ${cxt.data} !== "" && !${test}.test(${cxt.data})`);
           },
         }
       : {}),
@@ -87,6 +90,25 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
       ? {
           code(cxt: KeywordCxt) {
             cxt.fail(_`typeof ${cxt.data} == "string" && !${cxt.schemaValue}.includes(${cxt.data})`);
+          },
+        }
+      : {}),
+  });
+  ajv.addKeyword({
+    keyword: WIRE_TYPE_KEYWORD,
+    schemaType: 'string',
+    ...(enforceConventions
+      ? {
+          code(cxt: KeywordCxt) {
+            const type = String(cxt.schema);
+            const data = cxt.data;
+            const isType =
+              type === 'array'
+                ? _`Array.isArray(${data})`
+                : type === 'object'
+                  ? _`typeof ${data} == "object" && !Array.isArray(${data})`
+                  : _`typeof ${data} == ${type}`;
+            cxt.fail(_`${data} !== null && !(${isType})`);
           },
         }
       : {}),
@@ -136,6 +158,9 @@ function compiledAhead(level: Level, schemaId: string): ValidateFunction | undef
   return name === undefined ? undefined : module?.[name];
 }
 
+/** The keywords of the conventions the document does not state: the only findings `should` returns. */
+const SHOULD_KEYWORDS = new Set([CONVENTION_KEYWORD, KNOWN_VALUES_KEYWORD, WIRE_TYPE_KEYWORD]);
+
 export class SchemaValidators {
   private readonly instances = new Map<Level, AjvInstance>();
   /** By level, then schema `$id` (nested, so a lookup hashes no new string). */
@@ -153,7 +178,7 @@ export class SchemaValidators {
    * given as an answer.
    */
   should(schemaId: string, data: unknown, side: WireSide): SchemaIssue[] {
-    return this.run(side, schemaId, data).filter((issue) => issue.keyword === CONVENTION_KEYWORD || issue.keyword === KNOWN_VALUES_KEYWORD);
+    return this.run(side, schemaId, data).filter((issue) => SHOULD_KEYWORDS.has(issue.keyword));
   }
 
   private run(level: Level, schemaId: string, data: unknown): SchemaIssue[] {
@@ -244,6 +269,14 @@ function describe(e: ErrorObject, data: unknown, level: Level): SchemaIssue {
       const form = conventionOn(convention, level === 'response' ? 'response' : 'request');
       return { pointer, keyword: e.keyword, message: `should be ${form.meaning}`, expected: convention, actual };
     }
+    case WIRE_TYPE_KEYWORD:
+      return {
+        pointer,
+        keyword: e.keyword,
+        message: `should be ${String(e.schema)} (what real servers send in this field, which the document does not name), got ${jsonType(actual)}`,
+        expected: e.schema,
+        actual,
+      };
     case KNOWN_VALUES_KEYWORD:
       return {
         pointer,

@@ -20,6 +20,9 @@
  *
  * Where a client's schema differs from the document, the DOCUMENT wins: each tolerated difference is named in a
  * comment marked TOLERATED and in the assertion message.
+ *
+ * test/clients/official-types.test.ts uses the same packages the other way round: bodies and errors built from
+ * their types, judged by the suite's validators and judges.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashTypedData } from 'viem';

@@ -1,7 +1,7 @@
 /**
- * The pure judges behind the Swap, Relayer and Indexer checks, and the ETHAuth forgeries: each rule holds on a
- * conformant answer, is found on a broken one, and is left undecided (skipped, never passed) when the answer
- * gives nothing to compare.
+ * The pure judges behind the Swap, Relayer, Indexer and audience checks, and the ETHAuth forgeries: each rule
+ * holds on a conformant answer, is found on a broken one, and is left undecided (skipped, never passed) when
+ * the answer gives nothing to compare.
  */
 import { describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -11,6 +11,7 @@ import { expiredClaims, proofSignedByAnother, withTamperedSignature } from '../.
 import { verifyEthAuthProof } from '../../src/server/domain/ethauth.js';
 import { chainNodeUrl, nodeOrigin } from '../../src/harness/drivers/chain-node.js';
 import { judgeFeeTokenChains, judgeFeeValues } from '../../src/semantics/fees.js';
+import { judgeContactsOfAudience } from '../../src/semantics/audience-reading.js';
 import { judgeBalanceAccount, judgeBalanceDecimal } from '../../src/semantics/native-balance.js';
 import { judgeApproveData, judgeMaxPrices, judgeQuoteAgainstPrice, judgeSlippage, slippageCeiling } from '../../src/semantics/swap.js';
 
@@ -119,5 +120,21 @@ describe('ETHAuth forgeries', () => {
       const expired = await makeProof(owner, expiredClaims(new Date()), form);
       expect((await verifyEthAuthProof(expired, owner.address, now)).valid, form).toBe(false);
     }
+  });
+});
+
+describe('audience judges', () => {
+  const contact = (id: number, audienceId: unknown) => ({ id, audienceId, address: `0x${'1'.repeat(40)}` });
+
+  it('every listed contact with an audienceId names the audience asked for', () => {
+    expect(judgeContactsOfAudience({ contacts: [contact(1, 7), contact(2, null), contact(3, 7)] }, 7)).toBe('holds');
+    expect(judgeContactsOfAudience({ contacts: [contact(1, 7), contact(2, 8)] }, 7)).toMatchObject({
+      finding: { pointer: '/contacts/1/audienceId', expected: 7, actual: 8 },
+    });
+  });
+
+  it('no contact, or none with an audienceId, decides nothing', () => {
+    expect(isUndecided(judgeContactsOfAudience({ contacts: null }, 7))).toBe(true);
+    expect(isUndecided(judgeContactsOfAudience({ contacts: [{ id: 1 }] }, 7))).toBe(true);
   });
 });

@@ -179,6 +179,31 @@ describe('steps', () => {
     expect(isUndecided(judgeStepsWellFormed({ steps: [] }))).toBe(true);
   });
 
+  it('a signEIP191 step is a message to sign: text in data and an empty to, not a transaction', () => {
+    const message = { id: 'signEIP191', data: 'parent wallet with address 0xabc', to: '', value: '', price: '' };
+    expect(stepKinds(message)).toEqual(['message']);
+    expect(judgeStepsWellFormed({ steps: [message] })).toBe('holds');
+    expect(judgeStepsWellFormed({ steps: [{ ...message, data: '0x48656c6c6f' }] })).toBe('holds');
+    expect(judgeStepsWellFormed({ steps: [{ ...message, data: '' }] })).toMatchObject({
+      finding: { pointer: '/steps/0/data', message: expect.stringContaining('signEIP191') },
+    });
+    // Any other step with such fields is still a transaction that lacks its address.
+    expect(judgeStepsWellFormed({ steps: [{ ...message, id: 'sell' }] })).toMatchObject({ finding: { pointer: '/steps/0/to' } });
+  });
+
+  it('free JSON: types as a string holding JSON and value as a string or array complete a signature request; an empty value does not', () => {
+    const sig = signature.signature;
+    const asText = { ...signature, signature: { ...sig, types: JSON.stringify(sig.types), value: JSON.stringify(sig.value) } };
+    expect(judgeStepsWellFormed({ steps: [asText] })).toBe('holds');
+    expect(judgeStepsWellFormed({ steps: [{ ...signature, signature: { ...sig, value: ['1'] } }] })).toBe('holds');
+    expect(judgeStepsWellFormed({ steps: [{ ...signature, signature: { ...sig, value: '' } }] })).toMatchObject({
+      finding: { pointer: '/steps/0/signature/value' },
+    });
+    expect(judgeStepsWellFormed({ steps: [{ ...signature, signature: { ...sig, types: 'not JSON' } }] })).toMatchObject({
+      finding: { pointer: '/steps/0/signature/types' },
+    });
+  });
+
   it("a signature request's domain names the network's chain", () => {
     expect(judgeSignatureChainIds({ steps: [tx, signature] }, 137)).toBe('holds');
     expect(

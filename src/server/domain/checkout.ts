@@ -20,7 +20,8 @@ export function checkoutOptions(network: Network, operation: string, request: un
   return {
     crypto,
     // Swapping into the payment currency only makes sense when crypto payment is possible at all.
-    swap: crypto === 'none' ? [] : bit(8) ? ['zerox', 'lifi'] : ['zerox'],
+    // Current servers offer lifi alone (wire-facts.md §2).
+    swap: crypto !== 'none' && bit(8) ? ['lifi'] : [],
     nftCheckout: PROVIDERS.filter((_, i) => bit(10 + i)),
     onRamp: PROVIDERS.filter((_, i) => bit(12 + i)),
   };

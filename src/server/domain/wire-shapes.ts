@@ -1,7 +1,8 @@
 /**
  * Seeded records → the contract's resources, as real servers put them on the wire (wire-facts.md §5):
  * lower-case addresses, RFC 3339 timestamps, amounts as decimal strings, Order `id`/`collectionId`/
- * `collectibleId`/`source` never sent, and collectible metadata's URL fields in snake_case.
+ * `collectibleId`/`source` never sent, collectible metadata's URL fields in snake_case with a `status`, and
+ * assets named by `name`.
  */
 import type { Static } from '@sinclair/typebox';
 import { formatUnits } from 'viem';
@@ -10,10 +11,7 @@ import type { CollectibleMetadata, OrderT } from '../../contract/resources.js';
 import type { Collection, OrderRecord, Token } from '../data/catalog.js';
 import { rfc3339 } from '../data/prng.js';
 
-export type CollectibleMetadataT = Static<typeof CollectibleMetadata> & {
-  /** The wire name real servers use for `externalUrl` (wire-facts.md §5). */
-  readonly external_url?: string;
-};
+export type CollectibleMetadataT = Static<typeof CollectibleMetadata>;
 
 export function toWireOrder(order: OrderRecord, collection: Collection, network: Network): OrderT {
   const decimals = order.currency.decimals;
@@ -72,12 +70,13 @@ export function toWireMetadata(token: Token, collection: Collection): Collectibl
     decimals: 0,
     updatedAt: token.updatedAt,
     external_url: `https://reference.invalid/collections/${collection.address}/${token.tokenId}`,
+    status: 'AVAILABLE',
     assets: [
       {
         tokenId: token.tokenId,
         metadataField: 'image',
         url: token.image,
-        filename: `${token.tokenId}.png`,
+        name: `${token.tokenId}.png`,
         mimeType: 'image/png',
         width: 512,
         height: 512,

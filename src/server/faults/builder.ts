@@ -198,6 +198,21 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     trips: [{ check: 'audience-contact-count', operation: GET }],
   },
   {
+    name: 'contacts-of-another-audience',
+    description: "GetAudience lists contacts whose audienceId is another audience's",
+    hooks: {
+      transform: onSuccess(GET, (body) => {
+        for (const contact of contactsOf(body)) {
+          const record = recordOf(contact);
+          if (record && typeof record['audienceId'] === 'number') record['audienceId'] += 1;
+        }
+      }),
+    },
+    operations: BUILDER,
+    networks: ONE,
+    trips: [{ check: 'audience-contacts-of-audience', operation: GET }],
+  },
+  {
     name: 'removal-has-no-effect',
     description: 'RemoveAudienceContacts answers ok, but GetAudience still lists and counts the removed contacts',
     get hooks() {

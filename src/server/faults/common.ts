@@ -2,12 +2,19 @@
 import { CHECK_CATALOGUE } from '../../checks/catalogue.js';
 import { getAddress } from 'viem';
 import type { Fault } from './fault.js';
-import type { FaultHooks } from '../types.js';
+import { bodyNodes, jsonKind } from '../../../properties/body-nodes.js';
+import { nonNullTypes, published } from '../../../properties/json-schema.js';
+import { isRecord } from '../../contract/json-values.js';
+import { findOperation } from '../../contract/operations.js';
+import type { FaultHooks, RequestContext } from '../types.js';
 import { answer, errorNameOf, floorOrder, isError, isJson, isJsonContent, isJsonObject, on, onSuccess, parse } from './kit.js';
 
 const FLOOR = 'Marketplace.GetFloorOrder';
 const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
 const TWO = ['polygon', 'xai-sepolia'] as const;
+const SWAP_PRICES = 'API.GetSwapPrices';
+const CHECKOUT_MARKETPLACE = 'Marketplace.CheckoutOptionsMarketplace';
+const BALANCE = 'Indexer.GetNativeTokenBalance';
 
 /** Hooks that edit the floor order of GetFloorOrder's successful answers (none to edit: left as it is). */
 function editFloorOrder(edit: (order: Record<string, unknown>) => void): FaultHooks {
@@ -29,6 +36,39 @@ function conventionFault(name: string, description: string, edit: (order: Record
     networks: TWO,
     trips: [{ check: 'response-conventions', operation: FLOOR }],
   };
+}
+
+/** GetFloorOrder's collectible metadata edited in a key real servers send (wire-facts.md §5): response-conventions catches it. */
+function metadataFault(name: string, description: string, edit: (metadata: Record<string, unknown>) => void): Fault {
+  return {
+    name,
+    description,
+    hooks: {
+      transform: onSuccess(FLOOR, (body) => {
+        const metadata = (body['collectible'] as { metadata?: unknown } | null | undefined)?.metadata;
+        if (metadata && typeof metadata === 'object') edit(metadata as Record<string, unknown>);
+      }),
+    },
+    operations: [FLOOR],
+    networks: ['polygon'],
+    trips: [{ check: 'response-conventions', operation: FLOOR }],
+  };
+}
+
+/**
+ * Whether an array of the request holds an item its schema refuses: a null, or a value of another JSON type (a
+ * number among ordersData's objects). The walk is the mutations' own, so the fault and the suite read the
+ * request schema alike.
+ */
+function holdsWrongItem(ctx: RequestContext): boolean {
+  const op = ctx.operation === undefined ? undefined : findOperation(ctx.operation);
+  const body = parse(ctx.rawBody);
+  if (!op || !isRecord(body)) return false;
+  return bodyNodes(body, published(op.request)).some((node) => {
+    if (node.role !== 'item') return false;
+    const types = nonNullTypes(node.schema).map((t) => (t === 'integer' ? 'number' : t));
+    return types.length > 0 && !types.includes(jsonKind(node.value) as (typeof types)[number]);
+  });
 }
 
 export const COMMON_FAULTS: readonly Fault[] = [
@@ -224,6 +264,17 @@ export const COMMON_FAULTS: readonly Fault[] = [
     trips: [{ check: 'invalid-request-not-5xx', operation: COUNT }],
   },
   {
+    name: 'nested-mistake-5xx',
+    description: 'a null or a wrong JSON type inside an array of the body (a filter property, an order) gets 500 WebrpcInternalError',
+    hooks: { transform: (ctx, r) => (isJsonContent(ctx) && holdsWrongItem(ctx) ? answer('WebrpcInternalError') : r) },
+    operations: [COUNT, CHECKOUT_MARKETPLACE],
+    networks: ['polygon'],
+    trips: [
+      { check: 'invalid-request-not-5xx', operation: COUNT },
+      { check: 'invalid-request-not-5xx', operation: CHECKOUT_MARKETPLACE },
+    ],
+  },
+  {
     name: 'wrong-types-accepted',
     description: 'a wrong JSON type is ignored and answered 200',
     hooks: {
@@ -271,6 +322,41 @@ export const COMMON_FAULTS: readonly Fault[] = [
       { check: 'auth-missing-key', operation: COUNT },
       { check: 'auth-invalid-key', operation: COUNT },
       { check: 'error-known-name', operation: COUNT },
+    ],
+  },
+  {
+    name: 'api-own-error-code',
+    description:
+      "API operations answer InvalidArgument with the API service's own code 2000 (a row the document lists for Marketplace only)",
+    hooks: {
+      transform: (ctx, r) =>
+        ctx.operation?.startsWith('API.') === true && errorNameOf(r) === 'InvalidArgument'
+          ? answer('InvalidArgument', undefined, (b) => {
+              b['code'] = 2000;
+            })
+          : r,
+    },
+    operations: [SWAP_PRICES],
+    networks: ['polygon'],
+    trips: [{ check: 'error-unlisted-row-agreement', operation: SWAP_PRICES }],
+  },
+  {
+    name: 'indexer-unauthorized-own-code',
+    description: 'the Indexer answers Unauthorized with code 1101 (a row the document lists for every operation)',
+    hooks: {
+      transform: (ctx, r) =>
+        ctx.operation === BALANCE && errorNameOf(r) === 'Unauthorized'
+          ? answer('Unauthorized', undefined, (b) => {
+              b['code'] = 1101;
+            })
+          : r,
+    },
+    operations: [BALANCE],
+    networks: ['polygon'],
+    trips: [
+      { check: 'auth-missing-key', operation: BALANCE },
+      { check: 'auth-invalid-key', operation: BALANCE },
+      { check: 'error-table-agreement', operation: BALANCE },
     ],
   },
   {
@@ -356,6 +442,12 @@ export const COMMON_FAULTS: readonly Fault[] = [
     if (typeof o['createdAt'] !== 'string') return;
     const local = new Date(Date.parse(o['createdAt']) + 2 * 3_600_000).toISOString().replace(/Z$/, '');
     o['createdAt'] = `${local}+02:00`;
+  }),
+  metadataFault('metadata-status-unknown', "GetFloorOrder's collectible metadata status is 'ready', not a known status", (m) => {
+    m['status'] = 'ready';
+  }),
+  metadataFault('metadata-url-not-string', "GetFloorOrder's collectible metadata external_url is an object, not a string", (m) => {
+    m['external_url'] = { href: m['external_url'] };
   }),
   {
     name: 'hangs',

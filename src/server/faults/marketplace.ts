@@ -260,7 +260,7 @@ function flipCheckoutOptions(): NonNullable<Fault['hooks']['transform']> {
     const n = answered.get(key) ?? 0;
     answered.set(key, n + 1);
     const options = (response.body as { options?: Json } | null)?.options;
-    if (options) Object.assign(options, n % 2 === 0 ? { crypto: 'all', swap: ['zerox'] } : { crypto: 'none', swap: [] });
+    if (options) Object.assign(options, n % 2 === 0 ? { crypto: 'all', swap: ['lifi'] } : { crypto: 'none', swap: [] });
     return response;
   };
 }
