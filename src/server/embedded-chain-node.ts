@@ -43,6 +43,8 @@ export interface EmbeddedChainNode {
 /** The largest JSON-RPC request the node reads: it serves balance look-ups, not bulk uploads. */
 const MAX_REQUEST_BYTES = 1 << 20;
 const BLOCK_GAS_LIMIT = 30_000_000n;
+/** A transaction that names no gas gets the most one may have since Osaka (EIP-7825: 2^24). */
+const TRANSACTION_GAS_LIMIT = 16_777_216n;
 /** A fixed genesis time: the same options give the same genesis block. */
 const GENESIS_TIME = BigInt(Date.UTC(2024, 0, 1) / 1000);
 
@@ -74,7 +76,7 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
           bailOnTransactionFailure: false,
           chainId: BigInt(network.chainId),
           coinbase: new Uint8Array(20),
-          defaultTransactionGasLimit: BLOCK_GAS_LIMIT,
+          defaultTransactionGasLimit: TRANSACTION_GAS_LIMIT,
           genesisState: options.genesis(network).map((a) => ({ address: hexToBytes(a.address as Hex), balance: a.balance })),
           hardfork: edr.l1HardforkToString(edr.l1HardforkLatest()),
           initialBaseFeePerGas: 1_000_000_000n,
