@@ -73,8 +73,8 @@ async function bundled() {
       format: 'esm',
       target: 'node20',
       // The packages are bundled too (their hundreds of files were most of a thread's start-up), except those
-      // loaded only on demand or that find their own files at run time.
-      external: ['vitest', 'vitest/*', 'vite', 'tsx', 'tsx/*', 'esbuild', 'tiny-secp256k1'],
+      // loaded only on demand or that find their own files at run time (the chain node's native EVM among them).
+      external: ['vitest', 'vitest/*', 'vite', 'tsx', 'tsx/*', 'esbuild', 'tiny-secp256k1', '@nomicfoundation/edr'],
       // What bundled CommonJS packages require of node itself.
       banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
       define: { BUNDLE_TO_PACKAGE_ROOT: JSON.stringify(relative(dir, PACKAGE_ROOT)) },

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceApp, DEFAULT_SEED, type ReferenceAppOptions } from './app.js';
-import { seededGenesis } from './balance-source.js';
+import { embeddedNodeBalanceSource, seededGenesis } from './balance-source.js';
 import { startEmbeddedChainNode } from './embedded-chain-node.js';
 import { loadHandlers } from './handlers/index.js';
 import type { ListenOptions, RunningReferenceServer } from './types.js';
@@ -18,7 +18,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
     options.embeddedChainNode && !options.chainRpcUrl
       ? await startEmbeddedChainNode({ genesis: seededGenesis(options.seed ?? DEFAULT_SEED) })
       : undefined;
-  const app = createReferenceApp({ ...options, ...(chainNode ? { chainRpcUrl: chainNode.urlTemplate } : {}) });
+  const app = createReferenceApp({ ...options, ...(chainNode ? { balanceSource: embeddedNodeBalanceSource(chainNode) } : {}) });
   await loadHandlers();
   const server = http.createServer(app.handler);
   // Node's default 5 s keep-alive lets the server close an idle socket just as a busy client reuses it
