@@ -5,7 +5,8 @@
  *     median of `--repeat` runs, peak memory and CPU time;
  *   - the raw HTTP ceiling of the same server (autocannon) for the request mix such a run sends (recorded
  *     from a one-network run), and the run's requests per second as a share of it;
- *   - the full run against a reference server (`conformance serve`) holding every answer `--latency-ms`.
+ *   - the full run against a reference server (`conformance serve`) holding every answer `--latency-ms`;
+ *   - the embedded chain node's start-up in those runs, and the time to make the chains of every network.
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
  *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N]
@@ -19,7 +20,10 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { runConformance } from '../src/runner/run-conformance.js';
 import { parseRunOptions } from '../src/runner/run-options.js';
-import { startReferenceServer } from '../src/server/index.js';
+import { NETWORKS } from '../src/contract/networks.js';
+import { seededGenesis } from '../src/server/balance-source.js';
+import { startEmbeddedChainNode } from '../src/server/embedded-chain-node.js';
+import { DEFAULT_SEED, startReferenceServer } from '../src/server/index.js';
 import type { RequestContext } from '../src/server/types.js';
 
 const { values } = parseArgs({
@@ -39,6 +43,8 @@ interface RunFigures {
   readonly maxRssMb: number;
   /** CPU time of the whole process (every thread): with the wall time, how many cores the run kept busy. */
   readonly cpuSeconds: number;
+  /** The embedded chain node's start-up, as the run printed it (absent when the run started none). */
+  readonly chainNodeStartupMs?: number;
 }
 
 const ACCESS_KEY = 'bench-access-key';
@@ -56,7 +62,13 @@ function commandLineRun(target?: { origin: string; fixtures: string }): Promise<
       if (error) return reject(new Error(`bench run failed: ${stderr || error.message}`));
       const figures = JSON.parse(stdout.trim().split('\n').at(-1)!) as Omit<RunFigures, 'verdict' | 'requests'>;
       const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as { verdict: string; run: { requests: number } };
-      resolve({ ...figures, verdict: report.verdict, requests: report.run.requests });
+      const chainNode = /embedded chain node at \S+ \(started in (\d+) ms\)/.exec(stdout);
+      resolve({
+        ...figures,
+        verdict: report.verdict,
+        requests: report.run.requests,
+        ...(chainNode ? { chainNodeStartupMs: Number(chainNode[1]) } : {}),
+      });
     });
   });
 }
@@ -204,10 +216,15 @@ for (let i = 0; i < repeat; i += 1) {
   const run = await commandLineRun();
   runs.push(run);
   console.log(
-    `full run ${i + 1}/${repeat} (embedded server): ${run.verdict} · wall ${run.wallSeconds.toFixed(2)} s · ${run.requests} requests · ${(run.requests / run.wallSeconds).toFixed(0)} req/s · peak ${run.maxRssMb.toFixed(0)} MB · CPU ${run.cpuSeconds.toFixed(1)} s (${(run.cpuSeconds / run.wallSeconds).toFixed(1)} cores)`,
+    `full run ${i + 1}/${repeat} (embedded server): ${run.verdict} · wall ${run.wallSeconds.toFixed(2)} s · ${run.requests} requests · ${(run.requests / run.wallSeconds).toFixed(0)} req/s · peak ${run.maxRssMb.toFixed(0)} MB · CPU ${run.cpuSeconds.toFixed(1)} s (${(run.cpuSeconds / run.wallSeconds).toFixed(1)} cores) · chain node ${run.chainNodeStartupMs ?? '-'} ms`,
   );
 }
 const wall = median(runs.map((r) => r.wallSeconds));
+const chainNodeStartups = runs.flatMap((r) => (r.chainNodeStartupMs === undefined ? [] : [r.chainNodeStartupMs]));
+// Every chain made at once, here: what the run spreads over its networks' first balance requests.
+const chainNode = await startEmbeddedChainNode({ genesis: seededGenesis(DEFAULT_SEED) });
+const chainsMs = await chainNode.warm(NETWORKS);
+await chainNode.close();
 const rate = median(runs.map((r) => r.requests / r.wallSeconds));
 const mix = await recordMix();
 const connections = Number(values.concurrency ?? parseRunOptions({}).concurrency);
@@ -236,5 +253,8 @@ console.log(
 );
 console.log(
   `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
+);
+console.log(
+  `embedded chain node start-up:       ${chainNodeStartups.length ? `median ${median(chainNodeStartups)} ms in the full runs` : 'not started by the runs'} (EVM library loaded, listening); its chains for the ${NETWORKS.length} networks made in ${chainsMs.toFixed(0)} ms more (on first use in a run)`,
 );
 console.log(`peak memory of a full run:          ${Math.max(...runs.map((r) => r.maxRssMb), far.maxRssMb).toFixed(0)} MB`);

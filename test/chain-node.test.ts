@@ -1,23 +1,22 @@
 /**
- * native-balance-matches-chain-node against real chain nodes: one ganache node per network on loopback (chain
- * IDs 137 and 37714555429, the second beyond 32 bits), reached through a small path router so that
+ * native-balance-matches-chain-node against real chain nodes: the embedded chain node (EDR, one chain per
+ * network at `/<network>` on loopback; polygon is chain 137, xai-sepolia 37714555429, beyond 32 bits), so that
  * `--chain-rpc-url http://…/{network}` is exercised as a user would give it. An account is funded by a mined
- * transfer; the reference server reads the same nodes (`chainRpcUrl`, `serve --chain-rpc-url`). The clean
+ * transfer; the reference server reads the same node (`chainRpcUrl`, `serve --chain-rpc-url`). The clean
  * server passes, the faults marked `chainNode` fail exactly the checks they name, a node of another chain
- * leaves the check skipped, and without the flag it is skipped with the reason.
+ * leaves the check skipped, and without the flag a target's run skips it with the reason and is incomplete
+ * (failed under --require-complete). Without a target, `conformance run` starts its own node and is complete.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import ganache from 'ganache';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkBySlug } from '../src/contract/networks.js';
 import type { Report } from '../src/report/model.js';
 import { FAULTS } from '../src/server/faults.js';
+import { startEmbeddedChainNode, type EmbeddedChainNode } from '../src/server/embedded-chain-node.js';
 import { startReferenceServer, type FaultHooks, type RunningReferenceServer } from '../src/server/index.js';
 import { BIN, brokenResults, readReport, runCliInProcess } from './support/run-cli.js';
 
@@ -26,13 +25,11 @@ const SLUGS = ['polygon', 'xai-sepolia'] as const;
 const CLI_TEST_MS = 240_000;
 const CHECK = 'native-balance-matches-chain-node';
 const BALANCE = 'Indexer.GetNativeTokenBalance';
-/** An amount no seeded balance and no default ganache account has: 12.345678901234567891 tokens. */
+/** An amount no seeded balance has: 12.345678901234567891 tokens. */
 const FUNDED_WEI = 12_345_678_901_234_567_891n;
 
-type Node = ReturnType<typeof ganache.server>;
-const nodes = new Map<string, { node: Node; url: string }>();
-let router: http.Server;
-let routerOrigin: string;
+let node: EmbeddedChainNode;
+const nodeUrl = (slug: string) => node.urlTemplate.replace('{network}', slug);
 const servers: RunningReferenceServer[] = [];
 const funded = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
 
@@ -48,50 +45,32 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<unkn
 }
 
 beforeAll(async () => {
+  // The node signs for one account of its own, rich on every chain, which pays the funded account.
+  const owner = generatePrivateKey();
+  const ownerAddress = privateKeyToAccount(owner).address;
+  node = await startEmbeddedChainNode({ genesis: () => [{ address: ownerAddress, balance: 1000n * 10n ** 18n }], ownedAccounts: [owner] });
   await Promise.all(
     SLUGS.map(async (slug) => {
-      const node = ganache.server({
-        chain: { chainId: networkBySlug(slug).chainId },
-        wallet: { totalAccounts: 1, defaultBalance: 1000 },
-        logging: { quiet: true },
-      });
-      await node.listen(0, '127.0.0.1');
-      const url = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
-      nodes.set(slug, { node, url });
-      // Funded by a mined transfer from the node's own account, so "latest" is a block that moved value.
-      const [from] = (await rpc(url, 'eth_accounts', [])) as string[];
-      await rpc(url, 'eth_sendTransaction', [{ from, to: funded, value: `0x${FUNDED_WEI.toString(16)}` }]);
+      // Funded by a mined transfer, so "latest" is a block that moved value.
+      await rpc(nodeUrl(slug), 'eth_sendTransaction', [{ from: ownerAddress, to: funded, value: `0x${FUNDED_WEI.toString(16)}` }]);
     }),
   );
-  // http://127.0.0.1:<port>/<network> → that network's node (ganache answers on / only).
-  router = http.createServer((req, res) => {
-    const target = nodes.get((req.url ?? '').replace(/^\/+|\/+$/g, ''));
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      if (!target) {
-        res.writeHead(404).end();
-        return;
-      }
-      fetch(target.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
-        .then(async (answer) => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()))
-        .catch(() => res.writeHead(502).end());
-    });
-  });
-  await new Promise<void>((resolve) => router.listen(0, '127.0.0.1', resolve));
-  routerOrigin = `http://127.0.0.1:${(router.address() as AddressInfo).port}`;
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.close()));
-  await new Promise<void>((resolve) => router?.close(() => resolve()));
-  await Promise.all([...nodes.values()].map(({ node }) => node.close()));
+  await node?.close();
 });
 
-const nodeTemplate = () => `${routerOrigin}/{network}`;
+const nodeTemplate = () => node.urlTemplate;
 
 /** Runs the CLI on GetNativeTokenBalance against a reference server backed by the nodes, with the funded account as fixture. */
-async function certify(options: { faults?: readonly FaultHooks[]; chainRpcUrl?: string; networks?: readonly string[] }) {
+async function certify(options: {
+  faults?: readonly FaultHooks[];
+  chainRpcUrl?: string;
+  networks?: readonly string[];
+  extra?: readonly string[];
+}) {
   const server = await startReferenceServer({ chainRpcUrl: nodeTemplate(), ...(options.faults ? { faults: options.faults } : {}) });
   servers.push(server);
   const networks = options.networks ?? SLUGS;
@@ -117,6 +96,7 @@ async function certify(options: { faults?: readonly FaultHooks[]; chainRpcUrl?: 
       '--runs',
       '4',
       ...(options.chainRpcUrl ? ['--chain-rpc-url', options.chainRpcUrl] : []),
+      ...(options.extra ?? []),
     ],
     { CONFORMANCE_ACCESS_KEY: server.accessKey },
   );
@@ -130,9 +110,12 @@ const resultOf = (report: Report, slug: string) =>
     ?.checks.find((c) => c.checkId === CHECK);
 
 describe.concurrent('GetNativeTokenBalance against a chain node', () => {
-  it('the nodes hold the funded balance', async () => {
-    for (const slug of SLUGS)
-      expect(BigInt((await rpc(nodes.get(slug)!.url, 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
+  it('the node serves each network its own chain, holding the funded balance', async () => {
+    for (const slug of SLUGS) {
+      expect(BigInt((await rpc(nodeUrl(slug), 'eth_chainId', [])) as string), slug).toBe(BigInt(networkBySlug(slug).chainId));
+      expect(BigInt((await rpc(nodeUrl(slug), 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
+      expect(BigInt((await rpc(nodeUrl(slug), 'eth_blockNumber', [])) as string), slug).toBeGreaterThan(0n);
+    }
   });
 
   it(
@@ -171,7 +154,7 @@ describe.concurrent('GetNativeTokenBalance against a chain node', () => {
         for (const r of broken.filter((b) => b.checkId === CHECK)) {
           expect(r.pointer).toBe('/balance/balance');
           expect(r.expected).toContain(String(FUNDED_WEI));
-          expect(r.message).not.toContain(routerOrigin.replace('http://', '') + '/'); // only the node's origin, never its path
+          expect(r.message).not.toContain(new URL(nodeUrl('polygon')).host + '/'); // only the node's origin, never its path
         }
       },
       CLI_TEST_MS,
@@ -181,7 +164,7 @@ describe.concurrent('GetNativeTokenBalance against a chain node', () => {
   it(
     'skips, with the reason, a network whose node serves another chain',
     async () => {
-      const { result, report } = await certify({ chainRpcUrl: nodes.get('polygon')!.url });
+      const { result, report } = await certify({ chainRpcUrl: nodeUrl('polygon') });
       expect(result.code, result.stdout + result.stderr).toBe(0);
       expect(resultOf(report, 'polygon')?.status).toBe('passed');
       expect(resultOf(report, 'xai-sepolia')?.status).toBe('skipped');
@@ -191,11 +174,49 @@ describe.concurrent('GetNativeTokenBalance against a chain node', () => {
   );
 
   it(
-    'skips, with the reason, without --chain-rpc-url',
+    "skips, with the reason, without --chain-rpc-url: the target's run is incomplete, and fails under --require-complete",
     async () => {
-      const { report } = await certify({ networks: ['polygon'] });
+      const { result, report } = await certify({ networks: ['polygon'] });
       expect(resultOf(report, 'polygon')?.status).toBe('skipped');
       expect(resultOf(report, 'polygon')?.message).toMatch(/no --chain-rpc-url/);
+      expect(report.coverage?.complete).toBe(false);
+      expect(report.coverage?.skippedBecause.map((s) => s.reason)).toContainEqual(expect.stringMatching(/no --chain-rpc-url/));
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('PASS (incomplete)');
+
+      const required = await certify({ networks: ['polygon'], extra: ['--require-complete'] });
+      expect(required.report.verdict).toBe('fail');
+      expect(required.result.code).toBe(1);
+    },
+    CLI_TEST_MS,
+  );
+
+  it(
+    'without a target, conformance run starts its own chain node and the run is complete',
+    async () => {
+      const result = await runCliInProcess(['run', '--networks', SLUGS.join(','), '--operations', BALANCE, '--seed', '1', '--runs', '4']);
+      const report = readReport(result.reportDir);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/embedded chain node at http:\/\/127\.0\.0\.1:\d+\/\{network\} \(started in \d+ ms\)/);
+      expect(report.coverage).toMatchObject({ complete: true, mustSkipped: 0 });
+      for (const slug of SLUGS) expect(resultOf(report, slug)?.status, slug).toBe('passed');
+    },
+    CLI_TEST_MS,
+  );
+
+  it(
+    "without a target but with --chain-rpc-url, the embedded server and the checks read the user's node",
+    async () => {
+      // The funded account as the fixture: its balance is on the user's node only, so a server reading any
+      // other node would answer another number than the checks read.
+      const file = join(mkdtempSync(join(tmpdir(), 'conformance-chain-')), 'fixtures.json');
+      writeFileSync(file, JSON.stringify({ networks: Object.fromEntries(SLUGS.map((slug) => [slug, { account: funded }])) }));
+      const args = ['run', '--networks', SLUGS.join(','), '--operations', BALANCE, '--seed', '1', '--runs', '4', '--fixtures', file];
+      const result = await runCliInProcess([...args, '--chain-rpc-url', nodeTemplate()]);
+      const report = readReport(result.reportDir);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).not.toContain('embedded chain node');
+      for (const slug of SLUGS) expect(resultOf(report, slug)?.status, slug).toBe('passed');
     },
     CLI_TEST_MS,
   );

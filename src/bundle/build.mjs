@@ -36,7 +36,7 @@ export async function buildBundles({ packageRoot, outdir, runsFrom = outdir }) {
     target: 'node20',
     // The packages are bundled too (their hundreds of files were most of a thread's start-up), except those
     // loaded only on demand or that find their own files at run time.
-    external: ['vitest', 'vitest/*', 'vite', 'tsx', 'tsx/*', 'esbuild', 'tiny-secp256k1'],
+    external: ['vitest', 'vitest/*', 'vite', 'tsx', 'tsx/*', 'esbuild', 'tiny-secp256k1', '@nomicfoundation/edr'],
     // What bundled CommonJS packages require of node itself.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     // src/package-root.ts: how the bundled code finds the package's files (specs/, schemas/, package.json).

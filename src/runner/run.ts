@@ -78,14 +78,17 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     if (partial.targets && partial.accessKey) {
       config = { ...partial, targets: partial.targets, accessKey: partial.accessKey, embedded: false };
     } else {
-      // With --chain-rpc-url the embedded server reads the same node, as a real indexer would.
+      // The embedded server reads a chain node as a real indexer would: the one given with --chain-rpc-url, or
+      // else its own, seeded with its balances, which the checks then compare with.
       server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,
-        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : {}),
+        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : { embeddedChainNode: true }),
       });
+      const chainRpcUrl = partial.chainRpcUrl ?? server.chainNode?.urlTemplate;
       config = {
         ...partial,
+        ...(chainRpcUrl ? { chainRpcUrl } : {}),
         targets: targetsFromOrigin(server.origin),
         accessKey: server.accessKey,
         limitedAccessKey: server.limitedAccessKey,
@@ -102,6 +105,9 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         ),
       );
       terminal.note(`certifying the embedded reference server at ${server.origin}`);
+      if (server.chainNode) {
+        terminal.note(`embedded chain node at ${server.chainNode.urlTemplate} (started in ${Math.round(server.chainNode.startupMs)} ms)`);
+      }
     }
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,

@@ -5,14 +5,20 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReferenceApp, type ReferenceAppOptions } from './app.js';
+import { createReferenceApp, DEFAULT_SEED, type ReferenceAppOptions } from './app.js';
+import { embeddedNodeBalanceSource, seededGenesis } from './balance-source.js';
+import { startEmbeddedChainNode } from './embedded-chain-node.js';
 import { loadHandlers } from './handlers/index.js';
 import type { ListenOptions, RunningReferenceServer } from './types.js';
 
 const CLOSE_GRACE_MS = 1_000;
 
 export async function startReferenceServer(options: ListenOptions & ReferenceAppOptions = {}): Promise<RunningReferenceServer> {
-  const app = createReferenceApp(options);
+  const chainNode =
+    options.embeddedChainNode && !options.chainRpcUrl
+      ? await startEmbeddedChainNode({ genesis: seededGenesis(options.seed ?? DEFAULT_SEED) })
+      : undefined;
+  const app = createReferenceApp({ ...options, ...(chainNode ? { balanceSource: embeddedNodeBalanceSource(chainNode) } : {}) });
   await loadHandlers();
   const server = http.createServer(app.handler);
   // Node's default 5 s keep-alive lets the server close an idle socket just as a busy client reuses it
@@ -36,6 +42,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
     accessKey: app.accessKey,
     limitedAccessKey: app.limitedAccessKey,
     fixtures: app.fixtures,
+    ...(chainNode ? { chainNode: { urlTemplate: chainNode.urlTemplate, startupMs: chainNode.startupMs } } : {}),
     requestCounts: app.requestCounts,
     builderActivity: app.builderActivity,
     close() {
@@ -44,7 +51,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
         grace.unref();
         server.close(() => {
           clearTimeout(grace);
-          resolve();
+          void (chainNode?.close() ?? Promise.resolve()).then(resolve);
         });
         server.closeIdleConnections();
         app.releaseHanging();

@@ -55,6 +55,11 @@ export interface ReferenceServerOptions {
    * `eth_getBalance(account, "latest")` instead of a seeded balance.
    */
   readonly chainRpcUrl?: string;
+  /**
+   * Without `chainRpcUrl`: start a chain node in this process (one chain per network) whose genesis holds the
+   * server's seeded balances, and answer GetNativeTokenBalance from it.
+   */
+  readonly embeddedChainNode?: boolean;
   /** Every answer is held this long before it is written: a target far away, for benchmarks and tries. */
   readonly latencyMs?: number;
 }
@@ -79,6 +84,8 @@ export interface RunningReferenceServer {
   readonly limitedAccessKey: string;
   /** Known entities of the seeded data, in the format of `--fixtures` (schemas/fixtures.schema.json). */
   readonly fixtures: Fixtures;
+  /** The chain node started with `embeddedChainNode`: its URL template (with `{network}`) and start-up time. */
+  readonly chainNode?: { readonly urlTemplate: string; readonly startupMs: number };
   /** Requests received per `<Service>.<Method>` (and `unrouted`), for tests that count what was sent. */
   requestCounts(): Record<string, number>;
   builderActivity(): BuilderActivity;

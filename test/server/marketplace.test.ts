@@ -262,7 +262,7 @@ describe('counts never grow under a narrower filter', () => {
 });
 
 describe('transaction steps', () => {
-  it('selling into the floor collectible offer: approval of the exchange, then the sale', async () => {
+  it('selling into the floor collectible offer (a third-party order book): approval of its exchange, then a signed acceptance', async () => {
     for (const slug of NETWORKS) {
       const { address } = fixtureCollection(server, slug);
       const { offer, tokenId } = await floorOf(server, slug);
@@ -276,10 +276,36 @@ describe('transaction steps', () => {
       });
       expectDocumented(GenerateSellTransaction, answer);
       const [approval, sale] = answer.json.steps;
+      expect(isOnChainOrderBook(offer.marketplace)).toBe(false);
       expect(approval).toMatchObject({ id: 'tokenApproval', to: address, value: '0' });
       expect(approval.data.startsWith('0xa22cb465')).toBe(true); // setApprovalForAll(address,bool)
-      expect(approval.data).toContain(sale.to.slice(2)); // the operator approved is the exchange that sells
-      expect(sale).toMatchObject({ id: 'sell', value: '0', price: offer.priceAmount });
+      expect(approval.data).toContain(sale.to.slice(2)); // the operator approved is the exchange that settles
+      expect(sale).toMatchObject({ id: 'signEIP712', price: offer.priceAmount, executeType: 'order' });
+      expect(sale.signature).toMatchObject({
+        domain: { chainId: networkBySlug(slug).chainId, verifyingContract: sale.to },
+        primaryType: 'AcceptOffer',
+        value: { orderHash: offer.orderId, seller, tokenId, quantity: '1' },
+      });
+      expect(sale.post).toMatchObject({ method: 'POST', body: { orderId: offer.orderId, seller } });
+    }
+  });
+
+  it('selling into an offer of the service own marketplace: approval, then an on-chain sale to the seller', async () => {
+    for (const slug of NETWORKS) {
+      const catalog = world.catalog(networkBySlug(slug));
+      const { collection, offer } = catalog.collections
+        .flatMap((c) => c.orders.map((o) => ({ collection: c, offer: o })))
+        .find(({ offer: o }) => o.side === 'offer' && isOpen(o) && isOnChainOrderBook(o.marketplace))!;
+      const seller = SIGNER.address.toLowerCase();
+      const answer = await call(server, GenerateSellTransaction, slug, {
+        collectionAddress: collection.address,
+        seller,
+        ordersData: [{ orderId: offer.orderId, quantity: '1' }],
+      });
+      expectDocumented(GenerateSellTransaction, answer);
+      const [approval, sale] = answer.json.steps;
+      expect(approval).toMatchObject({ id: 'tokenApproval', to: collection.address, value: '0' });
+      expect(sale).toMatchObject({ id: 'sell', to: catalog.exchanges[offer.marketplace], value: '0', price: offer.priceAmount.toString() });
       expect(sale.data).toContain(seller.slice(2)); // the proceeds go to the seller
     }
   });

@@ -94,6 +94,12 @@ const ORDER_MARKETPLACES: readonly MarketplaceKind[] = [
   'opensea',
   'magic_eden',
 ];
+/**
+ * Third-party order books, whose orders are cancelled and sold into by a signed message (EIP-712) posted to
+ * the book: the floor collectible's offers are placed there, so that the steps of every network include a
+ * signature request whose domain names the chain.
+ */
+const ORDER_BOOK_MARKETPLACES: readonly MarketplaceKind[] = ['opensea', 'magic_eden'];
 /** Wrapped-native prices in cents, each of the form 2^a·5^b so that 10^18 / rate is an integer. */
 const NATIVE_USD_CENTS = [160_000n, 200_000n, 250_000n, 320_000n, 400_000n, 500_000n];
 const NATIVE_SYMBOLS: Readonly<Record<string, string>> = {
@@ -199,8 +205,8 @@ function buildCollection(
     const empty = i >= tokenCount - 2;
     if (empty) return;
     // Token 0 is the fixtures' listedTokenId: its first listing is open and priced below every other listing
-    // (the collection's floor), and it carries an open offer, so a suite that finds the floor through
-    // GetFloorOrder also finds an offer to sell into and an order to cancel.
+    // (the collection's floor), and it carries an open offer on a third-party order book, so a suite that finds
+    // the floor through GetFloorOrder also finds an offer to sell into and an order to cancel.
     const anchor = i === 0;
     const listings = anchor ? rng.int(1, 3) : rng.chance(0.75) ? rng.int(1, 3) : 0;
     for (let l = 0; l < listings; l++) {
@@ -225,7 +231,9 @@ function buildCollection(
     for (let o = 0; o < offers; o++) {
       const bidder = rng.pick(accounts.filter((a) => a !== token.owner));
       const status = anchor && o === 0 ? 'active' : drawStatus(rng);
-      orders.push(makeOrder(rng, orderIds, 'offer', status, token, bidder, uniqueCents(100, 100_000), currencies, accounts, quantityMax));
+      const cents = uniqueCents(100, 100_000);
+      const venues = anchor ? ORDER_BOOK_MARKETPLACES : ORDER_MARKETPLACES;
+      orders.push(makeOrder(rng, orderIds, 'offer', status, token, bidder, cents, currencies, accounts, quantityMax, venues));
     }
   });
   return { address, name, contractType, tokens, orders };
@@ -242,8 +250,9 @@ function makeOrder(
   currencies: readonly [Currency, Currency],
   accounts: readonly Hex[],
   quantityMax: number,
+  marketplaces: readonly MarketplaceKind[] = ORDER_MARKETPLACES,
 ): OrderRecord {
-  const marketplace = rng.pick(ORDER_MARKETPLACES);
+  const marketplace = rng.pick(marketplaces);
   const currency = rng.pick(currencies);
   const createdAt = EPOCH + rng.int(0, 300 * DAY);
   const quantityInitial = BigInt(rng.int(1, quantityMax));

@@ -10,7 +10,6 @@ const ABI = parseAbi([
   'function approve(address spender, uint256 amount)',
   'function acceptRequest(uint256 requestId, uint256 quantity, address recipient, uint256[] additionalFees, address[] additionalFeeRecipients)',
   'function cancelRequest(uint256 requestId)',
-  'function fulfillOffer(bytes32 orderHash, uint256 tokenId, uint256 quantity, address recipient)',
   'function swapExactOutput(address sellToken, address buyToken, uint256 buyAmount, uint256 maxSellAmount, address recipient)',
 ]);
 
@@ -36,10 +35,6 @@ export const acceptRequest = (requestId: bigint, quantity: bigint, recipient: He
   });
 
 export const cancelRequest = (requestId: bigint): Hex => encodeFunctionData({ abi: ABI, functionName: 'cancelRequest', args: [requestId] });
-
-/** A third-party marketplace: fill an off-chain signed offer by its order hash. */
-export const fulfillOffer = (orderHash: Hex, tokenId: bigint, quantity: bigint, recipient: Hex): Hex =>
-  encodeFunctionData({ abi: ABI, functionName: 'fulfillOffer', args: [orderHash, tokenId, quantity, recipient] });
 
 export const swapExactOutput = (sellToken: Hex, buyToken: Hex, buyAmount: bigint, maxSellAmount: bigint, recipient: Hex): Hex =>
   encodeFunctionData({ abi: ABI, functionName: 'swapExactOutput', args: [sellToken, buyToken, buyAmount, maxSellAmount, recipient] });

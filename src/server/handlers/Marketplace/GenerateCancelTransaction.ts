@@ -8,6 +8,7 @@ import { GenerateCancelTransaction } from '../../../contract/operations.js';
 import type { StepT } from '../../../contract/resources.js';
 import { requireAddress } from '../../domain/args.js';
 import { cancelRequest } from '../../domain/calldata.js';
+import { orderBookSignatureStep } from '../../domain/order-book-steps.js';
 import { isOnChainOrderBook, requireCollection, requireOpenOrder } from '../../domain/orders.js';
 import { invalidArgument } from '../../wire.js';
 import { defineHandler, requireNetwork } from '../handler.js';
@@ -25,32 +26,16 @@ export const handler = defineHandler(GenerateCancelTransaction, (req, ctx) => {
     const step: StepT = { id: 'cancel', to: exchange, data: cancelRequest(BigInt(order.orderId)), value: '0', executeType: 'unknown' };
     return { steps: [step] };
   }
-  const step: StepT = {
-    id: 'signEIP712',
-    // Nothing to send on-chain: empty call data to the contract whose domain is signed (webrpc servers always
-    // fill data, to and value, and clients read them as strings).
-    data: '0x',
-    to: exchange,
-    value: '0',
-    signature: {
-      domain: { name: order.marketplace, version: '1', chainId: network.chainId, verifyingContract: exchange },
-      types: {
-        CancelOrder: [
-          { name: 'orderHash', type: 'bytes32' },
-          { name: 'maker', type: 'address' },
-          { name: 'deadline', type: 'uint256' },
-        ],
-      },
-      primaryType: 'CancelOrder',
-      // uint256 travels as a decimal string: JSON numbers cannot hold it.
-      value: { orderHash: order.orderId, maker, deadline: String(order.validUntil) },
-    },
-    post: {
-      endpoint: `https://${order.marketplace.replace(/_/g, '-')}.orderbook.invalid/v1/orders/cancel`,
-      method: 'POST',
-      body: { chainId: network.chainId, collectionAddress: collection.address, orderId: order.orderId, maker },
-    },
-    executeType: 'order',
-  };
+  const step = orderBookSignatureStep(network, order, exchange, {
+    primaryType: 'CancelOrder',
+    fields: [
+      { name: 'orderHash', type: 'bytes32' },
+      { name: 'maker', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+    ],
+    value: { orderHash: order.orderId, maker, deadline: String(order.validUntil) },
+    action: 'orders/cancel',
+    body: { collectionAddress: collection.address, orderId: order.orderId, maker },
+  });
   return { steps: [step] };
 });

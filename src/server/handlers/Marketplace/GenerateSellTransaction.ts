@@ -1,20 +1,22 @@
 /**
- * Steps to sell into offers: one token approval per exchange involved, then one `sell` transaction per offer
- * (an on-chain `acceptRequest` for the service's own marketplaces, `fulfillOffer` for third-party ones).
- * The `marketplace` field is not needed: each order knows its marketplace.
+ * Steps to sell into offers: one token approval per exchange involved, then one step per offer: an on-chain
+ * `sell` transaction (`acceptRequest`) for the service's own marketplaces; for a third-party order book, an
+ * EIP-712 acceptance the seller signs and posts to the book, which settles through its exchange (hence that
+ * exchange's approval). The `marketplace` field is not needed: each order knows its marketplace.
  */
 import type { StepT } from '../../../contract/resources.js';
 import { GenerateSellTransaction } from '../../../contract/operations.js';
 import { requireAddress, requireAmount, requirePositiveAmount } from '../../domain/args.js';
-import { acceptRequest, fulfillOffer, setApprovalForAll, type AdditionalFee } from '../../domain/calldata.js';
+import { acceptRequest, setApprovalForAll, type AdditionalFee } from '../../domain/calldata.js';
 import { sameTokenId } from '../../domain/collectibles.js';
+import { orderBookSignatureStep } from '../../domain/order-book-steps.js';
 import { isOnChainOrderBook, requireCollection, requireOpenOrder } from '../../domain/orders.js';
 import { invalidArgument } from '../../wire.js';
 import { defineHandler, requireNetwork } from '../handler.js';
-import type { Hex } from 'viem';
 
 export const handler = defineHandler(GenerateSellTransaction, (req, ctx) => {
-  const catalog = ctx.world.catalog(requireNetwork(ctx));
+  const network = requireNetwork(ctx);
+  const catalog = ctx.world.catalog(network);
   const seller = requireAddress('seller', req.seller);
   const collection = requireCollection(catalog, 'collectionAddress', req.collectionAddress);
   const fees: AdditionalFee[] = (req.additionalFees ?? []).map((fee, i) => ({
@@ -45,15 +47,31 @@ export const handler = defineHandler(GenerateSellTransaction, (req, ctx) => {
     value: '0',
     executeType: 'unknown',
   }));
-  const transactions: StepT[] = sells.map(({ order, quantity, exchange }) => ({
-    id: 'sell',
-    to: exchange,
-    data: isOnChainOrderBook(order.marketplace)
-      ? acceptRequest(BigInt(order.orderId), quantity, seller, fees)
-      : fulfillOffer(order.orderId as Hex, BigInt(order.tokenId), quantity, seller),
-    value: '0',
-    price: (order.priceAmount * quantity).toString(),
-    executeType: 'unknown',
-  }));
-  return { steps: [...approvals, ...transactions] };
+  const sales: StepT[] = sells.map(({ order, quantity, exchange }) => {
+    const price = (order.priceAmount * quantity).toString();
+    if (isOnChainOrderBook(order.marketplace)) {
+      const data = acceptRequest(BigInt(order.orderId), quantity, seller, fees);
+      return { id: 'sell', to: exchange, data, value: '0', price, executeType: 'unknown' };
+    }
+    return orderBookSignatureStep(network, order, exchange, {
+      primaryType: 'AcceptOffer',
+      fields: [
+        { name: 'orderHash', type: 'bytes32' },
+        { name: 'seller', type: 'address' },
+        { name: 'tokenId', type: 'uint256' },
+        { name: 'quantity', type: 'uint256' },
+      ],
+      value: { orderHash: order.orderId, seller, tokenId: order.tokenId, quantity: quantity.toString() },
+      action: 'orders/fill',
+      body: {
+        collectionAddress: collection.address,
+        orderId: order.orderId,
+        tokenId: order.tokenId,
+        quantity: quantity.toString(),
+        seller,
+      },
+      price,
+    });
+  });
+  return { steps: [...approvals, ...sales] };
 });

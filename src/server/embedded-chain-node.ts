@@ -1,0 +1,178 @@
+/**
+ * An Ethereum node in this process, one chain per network, reached over JSON-RPC at `<origin>/<network slug>`:
+ * what `--chain-rpc-url` names when the user gives no node of their own. Each chain is an EDR provider (the
+ * Nomic Foundation's Rust EVM behind Hardhat, shipped prebuilt in its npm package) whose genesis holds the
+ * balances it is given; it is a real node (blocks, transactions, eth_getBalance at "latest"), so the check
+ * that compares an indexer with it compares with a chain, not with a copy of the server's own numbers.
+ *
+ * A chain is made on its network's first request (about ten milliseconds each), so a run of two networks
+ * never pays for thirty-nine; `warm` makes them up front. Networks that share a chain ID share one chain.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import type { Provider } from '@nomicfoundation/edr';
+import { hexToBytes, type Hex } from 'viem';
+import { findNetwork, type Network } from '../contract/networks.js';
+import { madeOnce } from '../made-once.js';
+
+export interface GenesisAccount {
+  /** 0x-hex address. */
+  readonly address: string;
+  /** In wei. */
+  readonly balance: bigint;
+}
+
+export interface ChainNodeOptions {
+  /** The accounts a network's chain starts with (its genesis state). */
+  readonly genesis: (network: Network) => readonly GenesisAccount[];
+  /** Private keys (0x-hex) the node signs for (eth_sendTransaction, eth_accounts); none by default. */
+  readonly ownedAccounts?: readonly Hex[];
+}
+
+export interface EmbeddedChainNode {
+  /** `http://127.0.0.1:<port>/{network}`: the form --chain-rpc-url takes for one node per network. */
+  readonly urlTemplate: string;
+  /** From the call to the node listening (the EVM library loaded), in milliseconds. */
+  readonly startupMs: number;
+  /** One JSON-RPC call in this process, without HTTP: the answer's `result`; a JSON-RPC error is thrown. */
+  call(network: Network, method: string, params: readonly unknown[]): Promise<unknown>;
+  /** Makes the chains of these networks now rather than on their first request; resolves with the time it took. */
+  warm(networks: readonly Network[]): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The largest JSON-RPC request the node reads: it serves balance look-ups, not bulk uploads. */
+const MAX_REQUEST_BYTES = 1 << 20;
+const BLOCK_GAS_LIMIT = 30_000_000n;
+/** A transaction that names no gas gets the most one may have since Osaka (EIP-7825: 2^24). */
+const TRANSACTION_GAS_LIMIT = 16_777_216n;
+/** A fixed genesis time: the same options give the same genesis block. */
+const GENESIS_TIME = BigInt(Date.UTC(2024, 0, 1) / 1000);
+
+type Edr = typeof import('@nomicfoundation/edr');
+
+/** EDR's context may be made once per process; every node of the process makes its chains in it. */
+let edrContext: Promise<{ edr: Edr; context: InstanceType<Edr['EdrContext']> }> | undefined;
+/** Loaded on the first node only: a server that reads no embedded node never loads the native library. */
+async function makeEdrContext(): Promise<{ edr: Edr; context: InstanceType<Edr['EdrContext']> }> {
+  const edr: Edr = await import('@nomicfoundation/edr');
+  const context = new edr.EdrContext();
+  await context.registerProviderFactory(edr.L1_CHAIN_TYPE, edr.l1ProviderFactory());
+  return { edr, context };
+}
+
+/**
+ * One call into EDR at a time, in arrival order. EDR runs each pending call on a thread of its own: a burst of
+ * concurrent requests grows hundreds of threads, each with its stack and allocator arena (hundreds of MB and
+ * seconds of CPU over a run), while one call takes a tenth of a millisecond.
+ */
+function oneAtATime(): <T>(call: () => Promise<T>) => Promise<T> {
+  let tail: Promise<unknown> = Promise.resolve();
+  return (call) => {
+    const result = tail.then(call, call);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
+
+export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise<EmbeddedChainNode> {
+  const started = performance.now();
+  const { edr, context } = await (edrContext ??= makeEdrContext());
+  const chains = new Map<number, Promise<Provider>>();
+  const inTurn = oneAtATime();
+
+  const chainOf = (network: Network): Promise<Provider> =>
+    madeOnce(chains, network.chainId, () =>
+      inTurn(() =>
+        context.createProvider(
+          edr.L1_CHAIN_TYPE,
+          {
+            allowBlocksWithSameTimestamp: false,
+            allowUnlimitedContractSize: false,
+            bailOnCallFailure: false,
+            bailOnTransactionFailure: false,
+            chainId: BigInt(network.chainId),
+            coinbase: new Uint8Array(20),
+            defaultTransactionGasLimit: TRANSACTION_GAS_LIMIT,
+            genesisState: options.genesis(network).map((a) => ({ address: hexToBytes(a.address as Hex), balance: a.balance })),
+            hardfork: edr.l1HardforkToString(edr.l1HardforkLatest()),
+            initialBaseFeePerGas: 1_000_000_000n,
+            minGasPrice: 0n,
+            mining: { autoMine: true, memPool: { order: edr.MineOrdering.Priority } },
+            network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT, genesisBlockTime: GENESIS_TIME },
+            networkId: BigInt(network.chainId),
+            observability: {},
+            ownedAccounts: [...(options.ownedAccounts ?? [])],
+            precompileOverrides: [],
+          },
+          { enable: false, decodeConsoleLogInputsCallback: () => [], printLineCallback: () => {} },
+          { subscriptionCallback: () => {} },
+          new edr.ContractDecoder(),
+        ),
+      ),
+    );
+
+  const server = http.createServer((req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' }).end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    const rpcError = (status: number, code: number, message: string) =>
+      answer(status, { jsonrpc: '2.0', id: null, error: { code, message } });
+    const network = findNetwork(decodeURIComponent((req.url ?? '').split('?')[0]!.replace(/^\/+|\/+$/g, '')));
+    if (req.method !== 'POST') return rpcError(405, -32600, 'JSON-RPC is sent with POST');
+    if (!network) return rpcError(404, -32601, 'no such network: the path is /<network slug>');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) req.destroy();
+      else chunks.push(chunk);
+    });
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      chainOf(network)
+        .then((chain) => inTurn(() => chain.handleRequest(body)))
+        .then((response) => answer(200, response.data as unknown))
+        .catch((error: unknown) => rpcError(500, -32603, error instanceof Error ? error.message : String(error)));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const startupMs = performance.now() - started;
+  let closing: Promise<void> | undefined;
+
+  return {
+    urlTemplate: `http://127.0.0.1:${port}/{network}`,
+    startupMs,
+    async call(network, method, params) {
+      const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
+      const chain = await chainOf(network);
+      const response = await inTurn(() => chain.handleRequest(request));
+      const data = (typeof response.data === 'string' ? JSON.parse(response.data) : response.data) as {
+        result?: unknown;
+        error?: { message?: unknown };
+      };
+      if (data.error !== undefined) throw new Error(`${method}: ${String(data.error.message ?? JSON.stringify(data.error))}`);
+      return data.result;
+    },
+    async warm(networks) {
+      const from = performance.now();
+      await Promise.all(networks.map(chainOf));
+      return performance.now() - from;
+    },
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
