@@ -16,6 +16,8 @@ import { chooseChecks } from './check-options.js';
 import { UsageError } from './usage-error.js';
 import { loadExpectations, type Expectation } from '../gate/expectations.js';
 import { parseShard, selectShard } from '../gate/shard.js';
+import { fileInput } from '../gate/input-files.js';
+import { hasSecretPath, type RunInputs } from '../report/run-inputs.js';
 
 export interface RawRunOptions {
   target?: string;
@@ -66,6 +68,8 @@ export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedd
   /** Known failures (`--expectations`): applied to the results as they arrive. */
   readonly expectations?: readonly Expectation[];
   readonly engine?: Engine;
+  /** What the report records for `conformance rerun` (src/report/run-inputs.ts). */
+  readonly inputs?: RunInputs;
 };
 
 export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
@@ -78,6 +82,9 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
       'a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key',
     );
   }
+  const timeoutMs = raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000);
+  const fixtures = raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures);
+  const expectations = raw.expectations === undefined ? undefined : loadExpectations(raw.expectations);
   return selectShard({
     targets,
     accessKey,
@@ -90,25 +97,40 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     ),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
-    timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
+    timeoutMs,
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
     requireComplete: raw.requireComplete === true,
-    fixtures: raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures),
+    fixtures,
     ...(raw.chainRpcUrl === undefined ? {} : { chainRpcUrl: parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true) }),
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),
     quiet: raw.quiet === true,
     verbose: raw.verbose === true,
     maxDurationMs: raw.maxDuration === undefined ? DEFAULT_MAX_DURATION_MS : parseDuration(raw.maxDuration, '--max-duration'),
+    // A path that is only a route (/staging) is no secret: reports, curl lines and reruns keep it.
     givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter(
-      (u): u is string => u !== undefined && u !== '',
+      (u): u is string => u !== undefined && u !== '' && hasSecretPath(u),
     ),
-    ...(raw.expectations === undefined ? {} : { expectations: loadExpectations(raw.expectations) }),
+    ...(expectations === undefined ? {} : { expectations }),
     ...(raw.shard === undefined ? {} : { shard: parseShard(raw.shard) }),
     engine: parseEngine(raw.engine),
+    inputs: runInputs(raw, targets, timeoutMs),
   });
+}
+
+function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: number): RunInputs {
+  const fixtures = raw.fixtures === undefined ? undefined : fileInput(raw.fixtures);
+  const expectations = raw.expectations === undefined ? undefined : fileInput(raw.expectations);
+  const secretBases = targets ? (Object.keys(targets) as BaseName[]).filter((name) => hasSecretPath(targets[name])) : [];
+  return {
+    ...(fixtures ? { fixtures } : {}),
+    ...(expectations ? { expectations } : {}),
+    limitedKey: raw.limitedAccessKey !== undefined && raw.limitedAccessKey !== '',
+    timeoutMs,
+    ...(secretBases.length > 0 ? { secretBases } : {}),
+  };
 }
 
 function parseEngine(value: string | undefined): Engine {

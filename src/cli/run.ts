@@ -104,6 +104,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
+      ...(partial.inputs ? { inputs: partial.inputs } : {}),
     });
     const finish = (report: Report): RunOutcome =>
       summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
