@@ -48,8 +48,11 @@ export function buildProgram(io: ProgramIo): Command {
     .description('Contract-conformance suite for the Marketplace, Swap, Metadata, Relayer, Indexer and Builder RPC interface')
     .version(TOOL.version)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.log(s.trimEnd()), writeErr: (s) => io.error(s.trimEnd()) })
-    .showHelpAfterError()
+    .configureOutput({
+      writeOut: (s) => io.log(s.trimEnd()),
+      writeErr: (s) => io.error(s.trimEnd()),
+      outputError: (s, write) => write(oneLineError(s)),
+    })
     .addHelpText('after', EXIT_CODES);
 
   program
@@ -168,6 +171,16 @@ export function buildProgram(io: ProgramIo): Command {
   return withOptionSources(program, io.env);
 }
 
+/**
+ * A parser complaint as one line: commander's "(Did you mean --strict?)" joined to it, and where the options
+ * are listed, instead of a whole help page after it.
+ */
+export function oneLineError(message: string): string {
+  const [first = '', ...rest] = message.trim().split('\n');
+  const suggestion = /^\(Did you mean (.+)\?\)$/.exec(rest.join(' ').trim());
+  return `${first}${suggestion ? ` — did you mean ${suggestion[1]}?` : ''} (--help lists the options)\n`;
+}
+
 async function gitHubReport(flag: boolean | undefined, report: Report, io: ProgramIo): Promise<void> {
   const github = await import('../gate/github.js');
   if (github.githubEnabled(flag, io.env)) github.publishReport(report, io, io.env);
@@ -197,6 +210,7 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     .action(async (base: string, head: string, raw: { format?: string; github?: boolean }) => {
       const { diffCommand } = await import('../gate/diff.js');
       const result = diffCommand(base, head, raw);
+      for (const warning of result.diff.warnings) io.error(`warning: ${warning}`);
       io.log(result.text.trimEnd());
       const github = await import('../gate/github.js');
       if (github.githubEnabled(raw.github, io.env))

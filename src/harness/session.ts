@@ -274,7 +274,7 @@ export class CheckSession {
           }
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
     const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
-    if (this.config.verbose) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
+    if (this.config.verbose && (outcome.ok || !outcome.unsent)) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
     noteCreated(this, op, outcome);
     noteAnswered(this.knownAudienceIds, op, outcome);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
