@@ -241,6 +241,34 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     });
 
   program
+    .command('wait')
+    .description('wait until a server answers (any HTTP status), e.g. one a workflow just started; exit 1 when it does not in time')
+    .argument('<url>', 'the address to try (http or https)')
+    .addOption(option('--timeout <duration>', 'how long to wait at most: 90s, 2m; a bare number is seconds (default: 60s)'))
+    .action(async (url: string, raw: { timeout?: string }) => {
+      const { waitCommand } = await import('../gate/wait.js');
+      exit(await waitCommand(url, raw, io));
+    });
+
+  program
+    .command('comment')
+    .description("print the pull request's comment of a report (verdict, new failures, incident, link); with --post create or update it")
+    .argument('<report>', "report.json (or its directory) of the pull request's run")
+    .addOption(option('--baseline <report>', "the latest nightly's report.json (or directory): list the failures new since it"))
+    .addOption(option('--artifact-url <url>', "the link to the run's report artefact"))
+    .addOption(option('--pr <n>', 'the pull request number (for --post)'))
+    .addOption(
+      option(
+        '--post',
+        'create the comment, or update the one this command posted before (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_TOKEN)',
+      ),
+    )
+    .action(async (report: string, raw: import('../gate/pr-comment.js').RawCommentOptions) => {
+      const { commentCommand } = await import('../gate/pr-comment.js');
+      exit(await commentCommand(report, raw, io, io.env ?? process.env));
+    });
+
+  program
     .command('merge')
     .description('merge the partial reports of run --shard i/n into one report (all four files)')
     .argument('<dirs...>', 'shard report directories (or report.json files, or a directory of shard directories)')

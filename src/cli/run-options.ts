@@ -180,7 +180,7 @@ export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): 
 }
 
 /** `90s`, `10m`, `1h`, `500ms`; a bare number is seconds. */
-function parseDuration(value: string, flag: string): number {
+export function parseDuration(value: string, flag: string): number {
   const match = /^(\d+)\s*(ms|s|m|h)?$/.exec(value.trim());
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
   const ms = match ? Number(match[1]) * unit[(match[2] ?? 's') as keyof typeof unit] : NaN;

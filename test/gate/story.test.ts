@@ -18,6 +18,7 @@ import { applyExpectations } from '../../src/gate/expectations.js';
 import { annotationsOf, publishReport } from '../../src/gate/github.js';
 import { notRunResults } from '../../src/report/not-run.js';
 import { renderMarkdown } from '../../reporters/render/markdown.js';
+import { COMMENT_MARKER, MAX_COMMENT_CHARS, renderComment } from '../../src/gate/pr-comment.js';
 import { readReport, runCliInProcess } from '../support/run-cli.js';
 
 const plain = styleOf(false);
@@ -150,6 +151,24 @@ describe('GitHub', () => {
     expect(lines).toEqual([
       '::warning title=step summary::cannot write $GITHUB_STEP_SUMMARY (EISDIR): the summary is not published; the verdict stands',
     ]);
+  });
+});
+
+describe('the pull request comment', () => {
+  it('stays within 65,536 characters however many checks fail, and keeps the artefact link', () => {
+    const long = 'x'.repeat(400);
+    const results = Array.from({ length: 3000 }, (_, i) => ({
+      ...result(FLOOR, i % 2 ? 'polygon' : 'base', `check-${i}`, 'failed'),
+      message: `${FLOOR} [check-${i}]: ${long}`,
+    }));
+    const body = renderComment(reportOf(results, { incident: 'base answered 500 to everything' }), {
+      artifactUrl: 'https://example.test/a/1',
+    });
+    expect(body.length).toBeLessThanOrEqual(MAX_COMMENT_CHARS);
+    expect(body.startsWith(COMMENT_MARKER)).toBe(true);
+    expect(body).toMatch(/… and \d+ more in the report\./);
+    expect(body.indexOf('### Incident')).toBeLessThan(body.indexOf('### Failures'));
+    expect(body.trimEnd().endsWith('(https://example.test/a/1)')).toBe(true);
   });
 });
 
