@@ -119,13 +119,23 @@ export function buildProgram(io: ProgramIo): Command {
         'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)',
       ),
     )
+    .addOption(
+      option(
+        '--record <file>',
+        'keep every exchange, redacted as reports are, in a cassette (schemas/cassette.schema.json) for `conformance replay`; the checks run inline',
+      ),
+    )
     .addHelpText('after', EXIT_CODES)
-    .action(async (raw: RawRunOptions) => {
-      const options = parseRunOptions(raw);
-      await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
+    .action(async (raw: RawRunOptions & { record?: string }) => {
+      const parsed = parseRunOptions(raw);
+      await requireChainNode(parsed.chainRpcUrl, parsed.networks, parsed.timeoutMs);
+      // A recording sees this thread's transport only: the checks run here, not in worker threads.
+      const options = raw.record ? { ...parsed, engine: 'inline' as const } : parsed;
+      const recorder = raw.record ? (await import('../replay/recorder.js')).startRecording(raw.record, parsed.expectations) : undefined;
       // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
       const { runConformance } = await import('./run.js');
-      const outcome = await runConformance(options, io);
+      const outcome = await runConformance(options, io).finally(() => recorder?.stop());
+      if (recorder) io.log(`cassette: ${raw.record} (${recorder.write(outcome.report)} exchanges)`);
       exit(outcome.exitCode);
       await gitHubReport(raw.github, outcome.report, io);
     });
@@ -266,6 +276,16 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     .action(async (report: string, raw: import('../gate/pr-comment.js').RawCommentOptions) => {
       const { commentCommand } = await import('../gate/pr-comment.js');
       exit(await commentCommand(report, raw, io, io.env ?? process.env));
+    });
+
+  program
+    .command('replay')
+    .description('re-judge a recorded run (run --record FILE) offline with this suite; say which verdicts changed')
+    .argument('<cassette>', 'the file run --record wrote')
+    .addOption(option('--report-dir <dir>', "where the replay's report goes (default: conformance-replay/)"))
+    .action(async (cassette: string, raw: { reportDir?: string }) => {
+      const { replayCommand } = await import('../replay/replay.js');
+      exit(await replayCommand(cassette, raw, io));
     });
 
   program

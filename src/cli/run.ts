@@ -26,6 +26,7 @@ import { runTerminal, type RunTerminal } from './terminal/index.js';
 import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
 import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
+import { recordingConfig } from '../replay/recorder.js';
 
 export interface RunOutcome {
   /** 0 pass; 1 fail (or stopped by --max-duration); 130/143 interrupted by SIGINT/SIGTERM. */
@@ -87,6 +88,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       );
       terminal.note(`certifying the embedded reference server at ${server.origin}`);
     }
+    recordingConfig(config);
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
     );
