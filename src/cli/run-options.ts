@@ -129,6 +129,7 @@ function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: 
     ...(expectations ? { expectations } : {}),
     limitedKey: raw.limitedAccessKey !== undefined && raw.limitedAccessKey !== '',
     timeoutMs,
+    ...(raw.chainRpcUrl ? { chainNode: true } : {}),
     ...(secretBases.length > 0 ? { secretBases } : {}),
   };
 }

@@ -114,6 +114,8 @@ export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
     notes.push(
       'note: the run had a limited key, which is never stored: set CONFORMANCE_LIMITED_ACCESS_KEY (or --limited-access-key) to re-run its checks',
     );
+  if (inputs?.chainNode && !raw.chainRpcUrl)
+    notes.push('note: the run cross-checked a chain node, whose URL is never stored: give --chain-rpc-url again to re-run those checks');
   const timeoutMs = raw.timeoutMs ?? (inputs ? String(inputs.timeoutMs) : undefined);
   const run: RawRunOptions = {
     ...raw,

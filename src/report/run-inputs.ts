@@ -28,6 +28,8 @@ export const RunInputsSchema = Type.Object(
     /** A limited key was given (--limited-access-key); the key itself is never recorded. */
     limitedKey: Type.Boolean(),
     timeoutMs: Type.Integer({ minimum: 1 }),
+    /** A chain node was given (--chain-rpc-url); its URL, which usually holds a key, is never recorded. */
+    chainNode: Type.Optional(Type.Boolean()),
     /** Bases whose path was secret, hence not stored: a rerun needs them again. */
     secretBases: Type.Optional(Type.Array(Type.String())),
   },

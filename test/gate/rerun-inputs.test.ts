@@ -142,6 +142,15 @@ describe('what a rerun cannot take from the report', () => {
     expect(planRerun(changed, {}).raw.fixtures).toBe(fixturesFile);
   });
 
+  it('a chain node URL is never stored: the rerun says to give it again', () => {
+    const report = readReport(first.reportDir);
+    const dir = withRun({ inputs: { ...report.run.inputs!, chainNode: true } });
+    expect(planRerun(dir, { limitedAccessKey: 'k' }).notes).toEqual([
+      'note: the run cross-checked a chain node, whose URL is never stored: give --chain-rpc-url again to re-run those checks',
+    ]);
+    expect(planRerun(dir, { limitedAccessKey: 'k', chainRpcUrl: 'http://127.0.0.1:1' }).notes).toEqual([]);
+  });
+
   it('a limited key is never stored: the rerun says to give it again when it is not', () => {
     expect(planRerun(first.reportDir, {}).notes).toEqual([
       'note: the run had a limited key, which is never stored: set CONFORMANCE_LIMITED_ACCESS_KEY (or --limited-access-key) to re-run its checks',
