@@ -6,7 +6,7 @@
  * skipped with that reason. The usual report is written, and the verdicts that changed against the recorded
  * run are listed.
  *
- * A base's recorded origin is kept in the path (`https://host/x` becomes `http://127.0.0.1:PORT/o/https/host/x`),
+ * A base's recorded origin is kept in the path (`https://host.example/x` becomes `http://127.0.0.1:PORT/o/https/host/example/x`),
  * so bases on different hosts stay apart, and a base with `{network}` in its host keeps it.
  */
 import { randomBytes } from 'node:crypto';
@@ -47,10 +47,14 @@ export function readCassette(file: string): Cassette {
   return data as Cassette;
 }
 
-/** `https://host:1/x` → `/o/https/host:1/x`: the path a recorded URL has on the replay server. */
+/**
+ * `https://api.example.com:8443/x` → `/o/https/api/example/com/8443/x`: the path a recorded URL has on the
+ * replay server. The host goes in label by label: a long host name in one segment would look like a key to
+ * the redactor, and the replay's report would hide its own bases.
+ */
 export function replayPath(url: string): string {
   const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)(.*)$/i.exec(url);
-  return match ? `/o/${match[1]!.toLowerCase()}/${match[2]}${match[3] || '/'}` : url;
+  return match ? `/o/${match[1]!.toLowerCase()}/${match[2]!.replace(/[.:]/g, '/')}${match[3] || '/'}` : url;
 }
 
 const matchKey = (method: string, path: string, key: string, body: string | undefined): string =>

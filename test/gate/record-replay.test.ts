@@ -14,6 +14,8 @@ import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import { checksOf } from '../../src/gate/report-checks.js';
 import { CassetteSchema, LIMITED_KEY_CLASS, type Cassette } from '../../src/replay/cassette.js';
+import { replayPath } from '../../src/replay/replay.js';
+import { hasSecretPath } from '../../src/report/run-inputs.js';
 import { SchemaValidators } from '../../src/validation/validators.js';
 import { publishable } from '../../src/contract/schema-files.js';
 import { readReport, runCliInProcess, targetArgs, type CliResult } from '../support/run-cli.js';
@@ -100,11 +102,17 @@ describe('replay', () => {
     );
     expect(skipped.length).toBeGreaterThan(0);
     expect(skipped[0]!.message).toMatch(
-      /not in the cassette: POST http:\/\/127\.0\.0\.1:\d+\/o\/http\/.* was not sent by the recorded run/,
+      /not in the cassette: POST http:\/\/127\.0\.0\.1:\d+\/o\/http\/127\/0\/0\/1\/\d+\/marketplace\/base\/.* was not sent by the recorded run/,
     );
     expect(result.stdout).toMatch(/request\(s\) were not in the cassette: their checks are skipped with that reason/);
     expect(result.stdout).toMatch(/^ {2}Marketplace\.GetCountOfFilteredCollectibles:response-schema@base: failed → skipped$/m);
   }, 240_000);
+
+  it('keeps each recorded origin apart in the replay path, with no segment the redactor would take for a key', () => {
+    expect(replayPath('https://marketplace-api.sequence.example:8443/rpc/X')).toBe('/o/https/marketplace-api/sequence/example/8443/rpc/X');
+    expect(replayPath('https://{network}-relayer.example.com')).toBe('/o/https/{network}-relayer/example/com/');
+    expect(hasSecretPath(`http://127.0.0.1:1${replayPath('https://marketplace-api.sequence.example/marketplace')}`)).toBe(false);
+  });
 
   it('refuses a file that is not a cassette (exit 2, one line)', async () => {
     const result = await runCliInProcess(['replay', join(recorded.reportDir, 'report.json')]);
