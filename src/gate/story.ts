@@ -27,6 +27,8 @@ export interface GateStory {
   readonly expectedFailures: readonly CheckGroup[];
   /** Operations the run never got to (stopped early): counted, not listed. */
   readonly notRun: number;
+  /** Checks of a run stopped early whose requests were no longer sent: errored, counted apart, not listed. */
+  readonly stopped: number;
   /** --require-complete and MUST checks were skipped. */
   readonly incomplete: boolean;
   /** Why the verdict is not a pass, in words, the most important first; empty for a pass. */
@@ -43,7 +45,10 @@ const widestFirst = (groups: CheckGroup[]): CheckGroup[] =>
     .map(({ g }) => g);
 
 export function gateStory(report: Report): GateStory {
-  const ran = (keep: (c: CheckResult) => boolean) => (c: CheckResult) => !isNotRun(c) && keep(c);
+  // A stopped run's checks that could not send their requests say nothing about the server.
+  const unsent = report.run.interrupted ? `not sent: ${report.run.interrupted}` : undefined;
+  const cutShort = (c: CheckResult): boolean => unsent !== undefined && c.status === 'errored' && (c.message?.includes(unsent) ?? false);
+  const ran = (keep: (c: CheckResult) => boolean) => (c: CheckResult) => !isNotRun(c) && !cutShort(c) && keep(c);
   const failures = widestFirst(
     groupByCheck(
       report,
@@ -56,7 +61,9 @@ export function gateStory(report: Report): GateStory {
     ran((c) => isBroken(c) && c.expectation === undefined && !countsAgainst(c, report)),
   );
   const expectedFailures = groupByCheck(report, isExpectedFailure);
-  const notRun = [...report.networks, report.global].flatMap((n) => n.operations.flatMap((o) => o.checks.filter(isNotRun))).length;
+  const every = [...report.networks, report.global].flatMap((n) => n.operations.flatMap((o) => o.checks));
+  const notRun = every.filter(isNotRun).length;
+  const stopped = every.filter(cutShort).length;
   const withExpectations = report.run.inputs?.expectations !== undefined || expectedFailures.length > 0 || unexpectedPasses.length > 0;
   const incomplete =
     report.run.requireComplete === true && report.coverage !== undefined && !report.coverage.complete && report.verdict !== 'pass';
@@ -79,6 +86,7 @@ export function gateStory(report: Report): GateStory {
     findings,
     expectedFailures,
     notRun,
+    stopped,
     incomplete,
     reasons: report.verdict === 'pass' ? [] : reasons,
   };

@@ -114,14 +114,21 @@ describe('the terminal tells the gate story', () => {
   });
 
   it('a run stopped by Ctrl-C is one line of counts and the report, not a line per operation not run', () => {
-    const ran = [result(FLOOR, 'polygon', 'response-schema', 'passed'), result(FLOOR, 'polygon', 'order-chain-id', 'failed')];
     const why = 'stopped by SIGINT';
+    const ran = [
+      result(FLOOR, 'polygon', 'response-schema', 'passed'),
+      result(FLOOR, 'polygon', 'order-chain-id', 'failed'),
+      {
+        ...result(FLOOR, 'polygon', 'order-price', 'errored'),
+        message: `${FLOOR} on polygon [order-price]: no usable answer (connection): not sent: ${why}`,
+      },
+    ];
     const report = {
       ...reportOf([...ran, ...notRunResults([FLOOR, COUNT], ['polygon', 'base'], ran, why)], { interrupted: why, incident: why }),
       verdict: 'errored' as const,
     };
     expect(summaryLines(report, ['r/report.json'], { style: plain, quiet: false })).toEqual([
-      '✘ INTERRUPTED — 2 checks ran (1 passed, 1 failed, 0 errored, 0 skipped), 3 operations not run',
+      '✘ INTERRUPTED — 2 checks ran (1 passed, 1 failed, 0 errored, 0 skipped), 1 stopped before sending, 3 operations not run',
       'report: r/report.json',
     ]);
   });

@@ -27,8 +27,11 @@ function verdictLine(report: Report, story: GateStory, style: Style): string {
   const words = `${report.verdict === 'pass' ? '✔' : '✘'} ${verdictWords(report)}`;
   const mark = report.verdict === 'pass' ? style.pass(style.bold(words)) : style.fail(style.bold(words));
   if (report.run.interrupted) {
-    const ran = c.passed + c.failed + c.errored + c.skipped - story.notRun;
-    return `${mark} — ${plural(ran, 'check')} ran (${c.passed} passed, ${c.failed} failed, ${c.errored - story.notRun} errored, ${c.skipped} skipped), ${plural(story.notRun, 'operation')} not run`;
+    const ran = c.passed + c.failed + c.errored + c.skipped - story.notRun - story.stopped;
+    return (
+      `${mark} — ${plural(ran, 'check')} ran (${c.passed} passed, ${c.failed} failed, ${c.errored - story.notRun - story.stopped} errored, ` +
+      `${c.skipped} skipped), ${story.stopped} stopped before sending, ${plural(story.notRun, 'operation')} not run`
+    );
   }
   const expected = c.expectedFailures ? `, ${c.expectedFailures} expected failures` : '';
   const why = story.reasons.length > 0 ? ` — fails: ${story.reasons.join(', ')}` : '';
