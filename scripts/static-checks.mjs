@@ -1,6 +1,13 @@
-// `npm test`'s first half: the type check, the linter, the formatter's check and the import-circle check run side by side (each alone
-// leaves a core idle much of its time), and each one's output is printed whole, in this order, when all are done.
+// `npm test`'s first half: the type check, the linter, the formatter's check, the import-circle check and the
+// workflow validator run side by side (each alone leaves a core idle much of its time), and each one's output is
+// printed whole, in this order, when all are done.
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+
+// The example workflows are checked against GitHub's workflow schema, as the runner would read them.
+const WORKFLOWS = readdirSync('examples/github')
+  .filter((name) => name.endsWith('.yml'))
+  .map((name) => `examples/github/${name}`);
 
 const CHECKS = [
   ['tsc', '--noEmit'],
@@ -22,6 +29,8 @@ const CHECKS = [
     'specs',
     'properties',
   ],
+  // One file per call: that is what the validator takes.
+  ...WORKFLOWS.map((file) => ['action-validator', file]),
 ];
 
 const run = ([command, ...args]) =>
@@ -30,8 +39,9 @@ const run = ([command, ...args]) =>
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', (error) => resolve({ command, code: 1, output: `${output}${error.message}\n` }));
-    child.on('close', (code) => resolve({ command, code: code ?? 1, output }));
+    const label = [command, ...args].join(' ');
+    child.on('error', (error) => resolve({ command: label, code: 1, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolve({ command: label, code: code ?? 1, output }));
   });
 
 const results = await Promise.all(CHECKS.map(run));

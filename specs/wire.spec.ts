@@ -60,6 +60,6 @@ registerSuite({
       for (const check of WIRE_CHECKS) await session.check(check);
       await runErrorChecks(session);
     }
-    return { results: sessions.flatMap((s) => s.results) };
+    return { results: sessions.flatMap((s) => s.results), sent: sessions.reduce((sum, s) => sum + s.requests, 0) };
   },
 });

@@ -184,7 +184,10 @@ function whereBroken(report: Report, g: CheckGroup): string {
  * for one line per check still to come, so that when space runs short every failing check is still named.
  */
 function mustFindings(report: Report, budget: Budget): void {
-  const groups = groupByCheck(report, isMustFinding);
+  // Each operation's checks together, under one heading (and one anchor), operations in order of first appearance.
+  const found = groupByCheck(report, isMustFinding);
+  const operations = [...new Set(found.map((g) => g.operation))];
+  const groups = operations.flatMap((op) => found.filter((g) => g.operation === op));
   const size = (lines: readonly string[]) => lines.reduce((n, line) => n + line.length + 1, 0);
   const briefs = groups.map((g) => [
     `- ${mdText(g.level)} ${mdCode(g.checkId)}: ${mdText(whereBroken(report, g))} (evidence in report.html)`,

@@ -6,7 +6,7 @@
  * (expectations, diff, rerun, merge, history) live in src/gate/.
  */
 import { Command, CommanderError } from 'commander';
-import { DEFAULT_REPORT_DIR, DEFAULT_TIMEOUT_MS, parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
+import { DEFAULT_REPORT_DIR, parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
 import { runOptionFlags } from '../runner/run-option-schema.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
@@ -42,8 +42,11 @@ export function buildProgram(io: ProgramIo): Command {
     .description('Contract-conformance suite for the Marketplace, Swap, Metadata, Relayer, Indexer and Builder RPC interface')
     .version(TOOL.version)
     .exitOverride()
-    .configureOutput({ writeOut: (s) => io.log(s.trimEnd()), writeErr: (s) => io.error(s.trimEnd()) })
-    .showHelpAfterError()
+    .configureOutput({
+      writeOut: (s) => io.log(s.trimEnd()),
+      writeErr: (s) => io.error(s.trimEnd()),
+      outputError: (s, write) => write(oneLineError(s)),
+    })
     .addHelpText('after', EXIT_CODES);
 
   const run = program.command('run').description('certify a server (default: the embedded reference server) and write the report');
@@ -99,6 +102,16 @@ export function buildProgram(io: ProgramIo): Command {
   return withOptionSources(program, io.env);
 }
 
+/**
+ * A parser complaint as one line: commander's "(Did you mean --strict?)" joined to it, and where the options
+ * are listed, instead of a whole help page after it.
+ */
+export function oneLineError(message: string): string {
+  const [first = '', ...rest] = message.trim().split('\n');
+  const suggestion = /^\(Did you mean (.+)\?\)$/.exec(rest.join(' ').trim());
+  return `${first}${suggestion ? ` — did you mean ${suggestion[1]}?` : ''} (--help lists the options)\n`;
+}
+
 async function gitHubReport(flag: boolean | undefined, report: Report, io: ProgramIo): Promise<void> {
   const github = await import('../gate/github.js');
   if (github.githubEnabled(flag, io.env)) github.publishReport(report, io, io.env);
@@ -128,6 +141,7 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     .action(async (base: string, head: string, raw: { format?: string; github?: boolean }) => {
       const { diffCommand } = await import('../gate/diff.js');
       const result = diffCommand(base, head, raw);
+      for (const warning of result.diff.warnings) io.error(`warning: ${warning}`);
       io.log(result.text.trimEnd());
       const github = await import('../gate/github.js');
       if (github.githubEnabled(raw.github, io.env))
@@ -139,20 +153,60 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     .command('rerun')
     .description('run again what failed or errored in a report, with its seed, and say per failure FIXED / STILL FAILING / ERRORED')
     .argument('<report>', 'report.json (or its directory) of the run whose failures to re-run')
-    .addOption(option('--target <origin>', "another target (default: the report's bases)"))
+    .addOption(option('--target <origin>', "another target, origin and path (default: the report's bases)"))
     .addOption(option('--marketplace-url <url>', 'Marketplace base'))
     .addOption(option('--api-url <url>', 'API and Builder base'))
     .addOption(option('--metadata-url <url>', 'Metadata base'))
     .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
     .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
     .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer CONFORMANCE_ACCESS_KEY)'))
-    .addOption(option('--fixtures <file>', 'JSON file of known entities per network'))
-    .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
+    .addOption(option('--limited-access-key <key>', 'the limited key, when the run had one (prefer CONFORMANCE_LIMITED_ACCESS_KEY)'))
+    .addOption(option('--fixtures <file>', "JSON file of known entities per network (default: the run's, when it had one)"))
+    .addOption(option('--expectations <file>', "JSON file of known failures (default: the run's, when it had one)"))
+    .addOption(option('--timeout-ms <n>', "deadline of each request in milliseconds (default: the run's)"))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL to cross-check native balances'))
     .addOption(option('--report-dir <dir>', "where the re-run's report goes (default: conformance-rerun/)"))
     .action(async (report: string, raw: RawRerunOptions) => {
       const { rerunCommand } = await import('../gate/rerun.js');
       exit((await rerunCommand(report, raw, io)).exitCode);
+    });
+
+  program
+    .command('wait')
+    .description('wait until a server answers (any HTTP status), e.g. one a workflow just started; exit 1 when it does not in time')
+    .argument('<url>', 'the address to try (http or https)')
+    .addOption(option('--timeout <duration>', 'how long to wait at most: 90s, 2m; a bare number is seconds (default: 60s)'))
+    .action(async (url: string, raw: { timeout?: string }) => {
+      const { waitCommand } = await import('../gate/wait.js');
+      exit(await waitCommand(url, raw, io));
+    });
+
+  program
+    .command('comment')
+    .description("print the pull request's comment of a report (verdict, new failures, incident, link); with --post create or update it")
+    .argument('<report>', "report.json (or its directory) of the pull request's run")
+    .addOption(option('--baseline <report>', "the latest nightly's report.json (or directory): list the failures new since it"))
+    .addOption(option('--artifact-url <url>', "the link to the run's report artefact"))
+    .addOption(option('--pr <n>', 'the pull request number (for --post)'))
+    .addOption(
+      option(
+        '--post',
+        'create the comment, or update the one this command posted before (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_TOKEN)',
+      ),
+    )
+    .action(async (report: string, raw: import('../gate/pr-comment.js').RawCommentOptions) => {
+      const { commentCommand } = await import('../gate/pr-comment.js');
+      exit(await commentCommand(report, raw, io, io.env ?? process.env));
+    });
+
+  program
+    .command('replay')
+    .description('re-judge a recorded run (run --record FILE) offline with this suite; say which verdicts changed')
+    .argument('<cassette>', 'the file run --record wrote')
+    .addOption(option('--report-dir <dir>', "where the replay's report goes (default: conformance-replay/)"))
+    .action(async (cassette: string, raw: { reportDir?: string }) => {
+      const { replayCommand } = await import('../replay/replay.js');
+      exit(await replayCommand(cassette, raw, io));
     });
 
   program

@@ -30,7 +30,7 @@ export interface RunConfig {
   readonly requireComplete: boolean;
   readonly fixtures: Fixtures;
   readonly chainRpcUrl?: string;
-  /** The URLs the user typed (bases, target): what lies beyond their origin is kept out of every output. */
+  /** The URLs the user typed (bases, target) whose path looks secret: what lies beyond their origin is kept out of every output. */
   readonly givenUrls?: readonly string[];
   readonly reportDir: string;
   /** The check ids chosen with --checks/--skip-checks; absent: every check. */

@@ -47,6 +47,40 @@ export interface RunDiff {
   readonly gone: readonly DiffEntry[];
   /** Whether HEAD has a failure counting against its verdict that BASE did not have. */
   readonly regressed: boolean;
+  /** How the two runs differ in what they ran: their checks do not line up one for one. */
+  readonly warnings: readonly string[];
+}
+
+/** Rows listed per section; the rest are counted (`--format json` has them all). */
+export const MAX_DIFF_ROWS = 20;
+
+/** What makes two runs comparable check for check: the same seed, networks, operations, checks and mode. */
+function differences(base: Report, head: Report): string[] {
+  const warnings: string[] = [];
+  const list = (items: readonly string[]) =>
+    items.length > 6 ? `${items.slice(0, 6).join(', ')} and ${items.length - 6} more` : items.join(', ');
+  const sets = (what: string, a: readonly string[], b: readonly string[]) => {
+    const onlyBase = a.filter((x) => !b.includes(x));
+    const onlyHead = b.filter((x) => !a.includes(x));
+    if (onlyBase.length + onlyHead.length === 0) return;
+    const parts = [
+      ...(onlyBase.length > 0 ? [`BASE only: ${list(onlyBase)}`] : []),
+      ...(onlyHead.length > 0 ? [`HEAD only: ${list(onlyHead)}`] : []),
+    ];
+    warnings.push(`the runs differ in ${what} (${parts.join('; ')}): their checks there are added or gone, not compared`);
+  };
+  if (base.run.seed !== head.run.seed)
+    warnings.push(
+      `the runs have different seeds (${base.run.seed} vs ${head.run.seed}): property checks sent other requests; rerun HEAD with --seed ${base.run.seed} to compare like with like`,
+    );
+  if (base.run.runs !== head.run.runs) warnings.push(`the runs have different property runs (${base.run.runs} vs ${head.run.runs})`);
+  sets('networks', base.run.networks, head.run.networks);
+  sets('operations', base.run.operations, head.run.operations);
+  sets('chosen checks', base.run.checks ?? [], head.run.checks ?? []);
+  if (base.run.strict !== head.run.strict) warnings.push(`one run is --strict and the other is not: SHOULD findings count in one only`);
+  if (base.run.readOnly !== head.run.readOnly)
+    warnings.push(`one run is --read-only and the other is not: writes were skipped in one only`);
+  return warnings;
 }
 
 function side(file: string, report: Report): SideSummary {
@@ -108,6 +142,7 @@ export function diffReports(base: { file: string; report: Report }, head: { file
     added,
     gone,
     regressed: newFailures.some((e) => e.counts === true),
+    warnings: differences(base.report, head.report),
   };
 }
 
@@ -140,7 +175,20 @@ const verdictMark = (v: Report['verdict']): string => (v === 'pass' ? '✔ PASS'
 
 export function renderDiffMarkdown(diff: RunDiff): string {
   const out = [`# Conformance diff: BASE ${verdictMark(diff.base.verdict)} → HEAD ${verdictMark(diff.head.verdict)}`, ''];
-  out.push(diff.regressed ? '**HEAD has new failures.**' : 'No new failure in HEAD.', '');
+  const count = (label: string, entries: readonly DiffEntry[]) => `${entries.length} ${label}`;
+  out.push(
+    `${diff.regressed ? '**HEAD has new failures.**' : 'No new failure in HEAD.'} ` +
+      [
+        count('new failures', diff.newFailures),
+        count('fixed', diff.fixed),
+        count('still failing', diff.stillFailing),
+        count('checks added', diff.added),
+        count('checks gone', diff.gone),
+      ].join(' · '),
+    '',
+  );
+  for (const warning of diff.warnings) out.push(`> ⚠ ${mdText(warning)}`, '>');
+  if (diff.warnings.length > 0) out.splice(out.length - 1, 1, '');
   out.push('| | BASE | HEAD |', '|---|---|---|');
   const row = (label: string, read: (s: SideSummary) => string) =>
     out.push(`| ${label} | ${mdText(read(diff.base))} | ${mdText(read(diff.head))} |`);
@@ -159,12 +207,15 @@ export function renderDiffMarkdown(diff: RunDiff): string {
       return;
     }
     out.push('| Check | Level | Networks | BASE | HEAD | Message |', '|---|---|---|---|---|---|');
-    for (const r of rows) {
-      const message = (r.message ?? '').split(/\r?\n/, 1)[0]!.slice(0, 300);
+    for (const r of rows.slice(0, MAX_DIFF_ROWS)) {
+      const message = (r.message ?? '').split(/\r?\n/, 1)[0]!.slice(0, 200);
+      const networks =
+        r.networks.length > 8 ? `${r.networks.slice(0, 8).join(', ')} +${r.networks.length - 8} more` : r.networks.join(', ');
       out.push(
-        `| ${mdCode(r.key, true)} | ${r.level} | ${mdText(r.networks.join(', '))} | ${mdText(r.base)} | ${mdText(r.head)} | ${mdText(message)} |`,
+        `| ${mdCode(r.key, true)} | ${r.level} | ${mdText(networks)} | ${mdText(r.base)} | ${mdText(r.head)} | ${mdText(message)} |`,
       );
     }
+    if (rows.length > MAX_DIFF_ROWS) out.push('', `… and ${rows.length - MAX_DIFF_ROWS} more checks (\`--format json\` lists them all).`);
     out.push('');
   };
   section('New failures', diff.newFailures);

@@ -1,16 +1,21 @@
 /**
  * GitHub Actions: with GITHUB_ACTIONS=true (or --github) a command appends its Markdown to the job's step
- * summary ($GITHUB_STEP_SUMMARY) and prints one `::error` workflow command per failing check key, naming its
- * networks: at most 50, then one line with the count of the rest. Texts are escaped as the runner expects
- * (`%`, CR, LF; in properties also `:` and `,`), so a server's message cannot forge another command.
+ * summary ($GITHUB_STEP_SUMMARY) and prints `::error` workflow commands: one per check key that fails the
+ * run, the most important first (the incident, MUST failures widest first, unexpected passes, then SHOULD
+ * findings under --strict), at most 10 (what GitHub shows of a step); the summary then says how many more
+ * there are. A summary that cannot be written is a `::warning`: it never changes the exit code. Texts are
+ * escaped as the runner expects (`%`, CR, LF; in properties also `:` and `,`), so a server's message cannot
+ * forge another command.
  */
 import { appendFileSync } from 'node:fs';
 import type { Report } from '../report/model.js';
 import type { RunDiff } from './diff.js';
 import { renderMarkdown } from '../../reporters/render/markdown.js';
-import { groupByCheck, isCountedFailure, isUnexpectedPass, networksText } from '../../reporters/render/check-groups.js';
+import { isUnexpectedPass, networksText, type CheckGroup } from '../../reporters/render/check-groups.js';
+import { gateStory } from '../../reporters/story.js';
 
-export const MAX_ANNOTATIONS = 50;
+/** GitHub shows ten error annotations per step; more would be cut without a word. */
+export const MAX_ANNOTATIONS = 10;
 
 export function githubEnabled(flag: boolean | undefined, env: NodeJS.ProcessEnv = process.env): boolean {
   return flag === true || env['GITHUB_ACTIONS'] === 'true';
@@ -24,31 +29,35 @@ export interface Annotation {
   readonly message: string;
 }
 
-/** One annotation per check key that fails the run (counted failures and unexpected passes). */
-export function annotationsOf(report: Report): Annotation[] {
-  const counted = isCountedFailure(report);
-  return groupByCheck(report, (c) => counted(c) || isUnexpectedPass(c)).map((g) => {
-    const first = g.results[0]!;
-    const what = isUnexpectedPass(first)
-      ? 'passed but is listed as an expected failure'
-      : first.status === 'errored'
-        ? 'errored'
-        : 'failed';
-    const message = first.message ?? first.title;
-    return {
-      title: `${g.level} ${g.key}`,
-      message: `${what} on ${networksText(report, g.networks)}: ${message.split(/\r?\n/, 1)[0]}${first.reproduction ? `\nreproduce: ${first.reproduction}` : ''}`,
-    };
-  });
+function groupAnnotation(report: Report, g: CheckGroup): Annotation {
+  const first = g.results[0]!;
+  const what = isUnexpectedPass(first) ? 'passed but is listed as an expected failure' : first.status === 'errored' ? 'errored' : 'failed';
+  const message = first.message ?? first.title;
+  return {
+    title: `${g.level} ${g.key}`,
+    message: `${what} on ${networksText(report, g.networks)}: ${message.split(/\r?\n/, 1)[0]}${first.reproduction ? `\nreproduce: ${first.reproduction}` : ''}`,
+  };
 }
 
-/** The workflow command lines for these annotations, capped at MAX_ANNOTATIONS plus one line counting the rest. */
+/** One annotation per check key that fails the run, the most important first; the incident, when any, before them. */
+export function annotationsOf(report: Report): Annotation[] {
+  const story = gateStory(report);
+  const incident = story.incident ? [{ title: story.interrupted ? 'run interrupted' : 'incident', message: story.incident }] : [];
+  const must = story.failures.filter((g) => g.level === 'MUST');
+  const should = story.failures.filter((g) => g.level === 'SHOULD');
+  return [...incident, ...[...must, ...story.unexpectedPasses, ...should].map((g) => groupAnnotation(report, g))];
+}
+
+/** The workflow command lines of the first MAX_ANNOTATIONS annotations. */
 export function annotationLines(annotations: readonly Annotation[]): string[] {
-  const lines = annotations.slice(0, MAX_ANNOTATIONS).map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`);
+  return annotations.slice(0, MAX_ANNOTATIONS).map((a) => `::error title=${escapeProperty(a.title)}::${escapeData(a.message)}`);
+}
+
+/** The summary's word on the annotations left out: "and N more". */
+export function moreAnnotationsNote(annotations: readonly Annotation[]): string | undefined {
   const rest = annotations.length - MAX_ANNOTATIONS;
-  if (rest > 0)
-    lines.push(`::error title=${escapeProperty('more failing checks')}::${rest} more failing check key(s) not annotated: see the report`);
-  return lines;
+  if (rest <= 0) return undefined;
+  return `> **${MAX_ANNOTATIONS} annotations shown, and ${rest} more** failing check${rest === 1 ? '' : 's'} below (GitHub shows ${MAX_ANNOTATIONS} per step).\n`;
 }
 
 /** Appends `markdown` to the step summary (when the runner gives one) and prints the annotations. */
@@ -58,17 +67,27 @@ export function publishToGitHub(
   io: { log: (line: string) => void },
   env: NodeJS.ProcessEnv = process.env,
 ): void {
-  const summary = env['GITHUB_STEP_SUMMARY'];
-  if (summary) appendFileSync(summary, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
   for (const line of annotationLines(annotations)) io.log(line);
+  const summary = env['GITHUB_STEP_SUMMARY'];
+  if (!summary) return;
+  const note = moreAnnotationsNote(annotations);
+  const text = `${note ? `${note}\n` : ''}${markdown.endsWith('\n') ? markdown : `${markdown}\n`}`;
+  try {
+    appendFileSync(summary, text);
+  } catch (error) {
+    const why = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    io.log(
+      `::warning title=step summary::cannot write $GITHUB_STEP_SUMMARY (${escapeData(why)}): the summary is not published; the verdict stands`,
+    );
+  }
 }
 
-/** A whole report published: report.md as the summary, one annotation per failing check key. */
+/** A whole report published: report.md as the summary, the annotations of what fails the run. */
 export function publishReport(report: Report, io: { log: (line: string) => void }, env: NodeJS.ProcessEnv = process.env): void {
   publishToGitHub(renderMarkdown(report), annotationsOf(report), io, env);
 }
 
-/** A diff's annotations: one per check key newly failing against HEAD's verdict. */
+/** A diff's annotations: one per check key newly failing against HEAD's verdict, the widest first. */
 export function annotationsOfDiff(diff: RunDiff): Annotation[] {
   const byKey = new Map<string, { networks: string[]; message: string; level: string }>();
   for (const e of diff.newFailures) {
@@ -77,8 +96,10 @@ export function annotationsOfDiff(diff: RunDiff): Annotation[] {
     entry.networks.push(e.network ?? 'global');
     byKey.set(e.key, entry);
   }
-  return [...byKey.entries()].map(([key, v]) => ({
-    title: `new failure: ${v.level} ${key}`,
-    message: `fails on ${v.networks.join(', ')} since BASE: ${v.message.split(/\r?\n/, 1)[0]}`,
-  }));
+  return [...byKey.entries()]
+    .sort(([, a], [, b]) => (a.level === b.level ? b.networks.length - a.networks.length : a.level === 'MUST' ? -1 : 1))
+    .map(([key, v]) => ({
+      title: `new failure: ${v.level} ${key}`,
+      message: `fails on ${v.networks.join(', ')} since BASE: ${v.message.split(/\r?\n/, 1)[0]}`,
+    }));
 }

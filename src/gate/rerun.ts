@@ -11,7 +11,12 @@ import type { Report } from '../report/model.js';
 import type { RawRunOptions } from '../runner/run-options.js';
 import { parseRunOptions } from '../runner/run-options.js';
 import { unitOfResult } from '../harness/work.js';
-import { checksOf, placeOf, readReportFile } from '../report/report-checks.js';
+import { checksOf, countsAgainst, failsTheRun, placeOf, readReportFile } from '../report/report-checks.js';
+import { fileInput } from '../runner/input-files.js';
+import type { FileInput } from '../report/run-inputs.js';
+import { REDACTED } from '../report/redactor.js';
+import type { BaseName } from '../contract/services.js';
+import { UsageError } from '../config/usage-error.js';
 
 export type RerunVerdict = 'FIXED' | 'STILL FAILING' | 'ERRORED' | 'NOT RUN';
 
@@ -21,6 +26,8 @@ export interface RerunLine {
   readonly level: 'MUST' | 'SHOULD';
   readonly verdict: RerunVerdict;
   readonly detail?: string;
+  /** Not fixed, and it fails the re-run by the run's rule (MUST, or SHOULD with --strict; expected failures aside). */
+  readonly failsTheRun: boolean;
 }
 
 /** The flags a re-run takes from the command line; the rest comes from REPORT. */
@@ -33,7 +40,9 @@ export type RawRerunOptions = Pick<
   | 'relayerUrl'
   | 'indexerUrl'
   | 'accessKey'
+  | 'limitedAccessKey'
   | 'fixtures'
+  | 'expectations'
   | 'timeoutMs'
   | 'reportDir'
   | 'chainRpcUrl'
@@ -42,14 +51,46 @@ export type RawRerunOptions = Pick<
 
 export const DEFAULT_RERUN_DIR = 'conformance-rerun';
 
-/** REPORT's bases as flags, unless the command line names a target (or REPORT certified the embedded server). */
+const BASE_FLAGS = {
+  marketplace: 'marketplaceUrl',
+  api: 'apiUrl',
+  metadata: 'metadataUrl',
+  relayer: 'relayerUrl',
+  indexer: 'indexerUrl',
+} as const satisfies Record<BaseName, keyof RawRerunOptions>;
+
+/**
+ * The bases to re-run against: `--target` replaces them all (origin and path); otherwise REPORT's bases, each
+ * replaced by its flag when given. A base whose path was secret was never stored: its flag is needed again.
+ */
 function targetFlags(report: Report, raw: RawRerunOptions): Partial<RawRunOptions> {
-  const given = [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].some(
-    (v) => v !== undefined && v !== '',
-  );
-  if (given || report.run.targets.embedded) return {};
-  const t = report.run.targets;
-  return { marketplaceUrl: t.marketplace, apiUrl: t.api, metadataUrl: t.metadata, relayerUrl: t.relayer, indexerUrl: t.indexer };
+  if ((raw.target !== undefined && raw.target !== '') || report.run.targets.embedded) return {};
+  const secret = new Set(report.run.inputs?.secretBases ?? []);
+  const flags: Partial<RawRunOptions> = {};
+  const missing: string[] = [];
+  for (const base of Object.keys(BASE_FLAGS) as BaseName[]) {
+    const given = raw[BASE_FLAGS[base]];
+    const stored = report.run.targets[base];
+    if (given !== undefined && given !== '') flags[BASE_FLAGS[base]] = given;
+    else if (secret.has(base) || stored.includes(REDACTED)) missing.push(`--${base}-url`);
+    else flags[BASE_FLAGS[base]] = stored;
+  }
+  if (missing.length > 0)
+    throw new UsageError(
+      `rerun: the report does not store ${missing.length > 1 ? 'these bases' : 'this base'} (a secret path): give ${missing.join(', ')} again, or --target`,
+    );
+  return flags;
+}
+
+/** A file the run read, read again from where it was, unless the command line names another; changes are said. */
+function recordedFile(flag: string, given: string | undefined, recorded: FileInput | undefined, notes: string[]): string | undefined {
+  if (given !== undefined && given !== '') return given;
+  if (!recorded) return undefined;
+  const now = fileInput(recorded.file);
+  if (!now) throw new UsageError(`rerun: the run read ${flag} ${recorded.file}, which cannot be read from here: give ${flag} again`);
+  if (now.sha256 !== recorded.sha256)
+    notes.push(`note: ${recorded.file} changed since the run (its sha256 differs): the re-run reads it as it is now`);
+  return recorded.file;
 }
 
 export interface RerunPlan {
@@ -57,37 +98,58 @@ export interface RerunPlan {
   readonly failures: ReturnType<typeof checksOf>;
   readonly raw: RawRunOptions;
   readonly selection: readonly string[];
+  /** What the user should know before the re-run starts: files changed, a limited key not given again. */
+  readonly notes: readonly string[];
 }
 
 /** Reads REPORT and decides what to run; a usage error when REPORT or the flags are unusable. */
 export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
   const report = readReportFile(reportArg);
   const failures = checksOf(report).filter(isBroken);
+  const inputs = report.run.inputs;
+  const notes: string[] = [];
+  const fixtures = recordedFile('--fixtures', raw.fixtures, inputs?.fixtures, notes);
+  const expectations = recordedFile('--expectations', raw.expectations, inputs?.expectations, notes);
+  if (inputs?.limitedKey && !report.run.targets.embedded && !raw.limitedAccessKey)
+    notes.push(
+      'note: the run had a limited key, which is never stored: set CONFORMANCE_LIMITED_ACCESS_KEY (or --limited-access-key) to re-run its checks',
+    );
+  if (inputs?.chainNode && !raw.chainRpcUrl)
+    notes.push('note: the run cross-checked a chain node, whose URL is never stored: give --chain-rpc-url again to re-run those checks');
+  const timeoutMs = raw.timeoutMs ?? (inputs ? String(inputs.timeoutMs) : undefined);
   const run: RawRunOptions = {
     ...raw,
     ...targetFlags(report, raw),
+    ...(fixtures === undefined ? {} : { fixtures }),
+    ...(expectations === undefined ? {} : { expectations }),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     networks: report.run.networks.join(','),
     operations: report.run.operations.join(','),
+    ...(report.run.checks ? { checks: report.run.checks.join(',') } : {}),
     seed: String(report.run.seed),
     runs: String(report.run.runs),
     strict: report.run.strict,
     readOnly: report.run.readOnly,
+    requireComplete: report.run.requireComplete === true,
     reportDir: raw.reportDir ?? DEFAULT_RERUN_DIR,
   };
-  return { report, failures, raw: run, selection: [...new Set(failures.map(unitOfResult))] };
+  return { report, failures, raw: run, selection: [...new Set(failures.map(unitOfResult))], notes };
 }
 
 /** Each failure of REPORT judged by the re-run's report. */
-export function judgeRerun(failures: RerunPlan['failures'], rerun: Report): RerunLine[] {
+export function judgeRerun(failures: RerunPlan['failures'], before: Report, rerun: Report): RerunLine[] {
   const now = new Map(checksOf(rerun).map((c) => [placeOf(c), c]));
-  return failures.map((before) => {
-    const after = now.get(placeOf(before));
-    const base = { key: before.key, network: before.network, level: before.level };
-    if (!after) return { ...base, verdict: 'NOT RUN', detail: 'the re-run did not report this check' };
-    if (after.status === 'passed') return { ...base, verdict: 'FIXED' };
-    if (after.status === 'skipped') return { ...base, verdict: 'NOT RUN', ...(after.message ? { detail: after.message } : {}) };
+  return failures.map((was) => {
+    const after = now.get(placeOf(was));
+    const base = { key: was.key, network: was.network, level: was.level };
+    // A failure the re-run could not decide is not fixed: it keeps the weight it had in REPORT.
+    const undecided = { ...base, failsTheRun: countsAgainst(was, before) };
+    if (!after) return { ...undecided, verdict: 'NOT RUN', detail: 'the re-run did not report this check' };
+    if (after.status === 'skipped') return { ...undecided, verdict: 'NOT RUN', ...(after.message ? { detail: after.message } : {}) };
+    const weight = { ...base, failsTheRun: failsTheRun(rerun, after) };
+    if (after.status === 'passed') return { ...weight, verdict: 'FIXED', ...(after.expectation ? { detail: after.message } : {}) };
     return {
-      ...base,
+      ...weight,
       verdict: after.status === 'failed' ? 'STILL FAILING' : 'ERRORED',
       ...(after.message ? { detail: after.message } : {}),
     };
@@ -96,12 +158,16 @@ export function judgeRerun(failures: RerunPlan['failures'], rerun: Report): Reru
 
 export function rerunLineText(line: RerunLine): string {
   const where = `${line.key} on ${line.network ?? 'global'}`;
-  return `${line.verdict.padEnd(13)} ${line.level} ${where}${line.detail ? `: ${line.detail.split(/\r?\n/, 1)[0]}` : ''}`;
+  const weight = line.verdict !== 'FIXED' && !line.failsTheRun ? ' (does not fail the run)' : '';
+  return `${line.verdict.padEnd(13)} ${line.level} ${where}${weight}${line.detail ? `: ${line.detail.split(/\r?\n/, 1)[0]}` : ''}`;
 }
 
-/** 0 when every failure is fixed; 1 when one still fails, errored or could not be re-run. */
+/**
+ * The run's rule: 1 when a failure still fails the run (a MUST one, a SHOULD one only with --strict, an
+ * expected failure never) or an expected failure now passes; 0 otherwise.
+ */
 export function rerunExitCode(lines: readonly RerunLine[]): 0 | 1 {
-  return lines.every((l) => l.verdict === 'FIXED') ? 0 : 1;
+  return lines.some((l) => l.failsTheRun) ? 1 : 0;
 }
 
 export async function rerunCommand(
@@ -115,15 +181,17 @@ export async function rerunCommand(
     return { exitCode: 0, lines: [] };
   }
   const options = { ...parseRunOptions(plan.raw), selection: plan.selection };
+  for (const note of plan.notes) io.log(note);
   io.log(
     `re-running ${plan.failures.length} failure(s) in ${plan.selection.length} operation × network unit(s) with seed ${plan.report.run.seed}`,
   );
   const { runConformance } = await import('../runner/run.js');
   const outcome = await runConformance(options, io);
-  const lines = judgeRerun(plan.failures, outcome.report);
+  const lines = judgeRerun(plan.failures, plan.report, outcome.report);
   io.log('');
   for (const line of lines) io.log(rerunLineText(line));
   const fixed = lines.filter((l) => l.verdict === 'FIXED').length;
-  io.log(`${fixed}/${lines.length} fixed`);
+  const failing = lines.filter((l) => l.failsTheRun).length;
+  io.log(`${fixed}/${lines.length} fixed${failing > 0 ? `; ${failing} still fail the run` : ''}`);
   return { exitCode: rerunExitCode(lines), lines, report: outcome.report };
 }

@@ -21,6 +21,7 @@ import { baseDownReason, baseGivenUp, noteBaseOutcome } from './base-health.js';
 import { detached, REDACTION_WINDOW, SessionEvidence } from './evidence.js';
 import { printForRun } from './run-output.js';
 import { requestLine } from './request-line.js';
+import { NOT_IN_CASSETTE_HEADER } from '../transport/not-in-cassette.js';
 import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from '../checks/outcomes.js';
 import type { Example } from './example.js';
@@ -273,8 +274,11 @@ export class CheckSession {
             unsent: true,
           }
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
+    // `conformance replay`: a request the recorded run never sent has no answer to judge.
+    if (received.ok && received.response.headers[NOT_IN_CASSETTE_HEADER] !== undefined)
+      throw new Skip(`not in the cassette: ${method} ${url} was not sent by the recorded run`);
     const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
-    if (this.config.verbose) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
+    if (this.config.verbose && (outcome.ok || !outcome.unsent)) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
     noteCreated(this, op, outcome);
     noteAnswered(this.knownAudienceIds, op, outcome);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {

@@ -16,6 +16,8 @@ export interface UnitOutcome {
   readonly personal?: readonly string[];
   /** How valid requests made with the run's key were answered: refused (401) or not. */
   readonly keyAnswers?: { readonly refused: number; readonly accepted: number };
+  /** Requests the unit sent, reported checks or not (a check chosen with --checks may judge another's answers). */
+  readonly sent?: number;
 }
 
 export interface Suite {

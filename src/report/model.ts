@@ -4,6 +4,7 @@
  * `<Service>.<Method>:<checkId>` within a network, so baselines and diffs of two runs can match them.
  */
 import { CoverageSchema } from './coverage-schema.js';
+import { RunInputsSchema } from './run-inputs.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
 
@@ -190,6 +191,8 @@ export const ReportSchema = Type.Object(
         requireComplete: Type.Optional(Type.Boolean()),
         /** Set when the run was stopped before its end (a signal, --max-duration): why. Operations not run are errored. */
         interrupted: Type.Optional(Type.String()),
+        /** What `conformance rerun` needs to repeat the run: files read, limited key given, secret bases. */
+        inputs: Type.Optional(RunInputsSchema),
       },
       { additionalProperties: false },
     ),

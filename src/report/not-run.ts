@@ -6,6 +6,12 @@ import { defineHarnessCheck } from '../checks/definition.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import type { CheckResult } from './model.js';
 
+const NOT_RUN = 'not run: ';
+
+/** A result `notRunResults` made: the run ended before this operation was sent at all. */
+export const isNotRun = (c: Pick<CheckResult, 'checkId' | 'requests' | 'message'>): boolean =>
+  c.checkId === SUITE_ERROR.id && c.requests === 0 && (c.message?.includes(`[${SUITE_ERROR.id}]: ${NOT_RUN}`) ?? false);
+
 export function notRunResults(
   operations: readonly string[],
   networks: readonly string[],
@@ -19,7 +25,7 @@ export function notRunResults(
     if (!op) continue;
     for (const network of isPerNetwork(op) ? networks : [null]) {
       if (seen.has(`${operation}|${network ?? ''}`)) continue;
-      missing.push(suiteError(operation, network, `not run: ${why}`, 0));
+      missing.push(suiteError(operation, network, `${NOT_RUN}${why}`, 0));
     }
   }
   return missing;

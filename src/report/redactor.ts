@@ -38,7 +38,7 @@ function variantsOf(secret: string): string[] {
 }
 
 /** A path segment that looks like a credential rather than a route (`v3/9aa3d95b…`, a long token). */
-function keyLike(segment: string): boolean {
+export function keyLike(segment: string): boolean {
   return (segment.length >= MIN_SLICE && /\d/.test(segment) && /[A-Za-z]/.test(segment)) || segment.length >= 20;
 }
 

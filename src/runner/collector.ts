@@ -45,6 +45,8 @@ export class RunCollector {
   private readonly failingNetworks = new Set<string>();
   private unitsDone = 0;
   private readonly keyAnswers = { refused: 0, accepted: 0 };
+  /** Requests the units sent: what --verbose showed, whichever checks the report keeps. */
+  private sent = 0;
   report: Report | undefined;
 
   constructor(private readonly options: CollectorOptions) {}
@@ -70,6 +72,7 @@ export class RunCollector {
     this.keyAnswers.refused += outcome?.keyAnswers?.refused ?? 0;
     this.keyAnswers.accepted += outcome?.keyAnswers?.accepted ?? 0;
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
+    this.sent += outcome?.sent ?? own.reduce((sum, r) => sum + r.requests, 0);
     const results = applyExpectations(own, this.options.expectations ?? []);
     this.results.push(...results);
     this.unitsDone += 1;
@@ -106,7 +109,7 @@ export class RunCollector {
     this.report = buildReport({
       tool: this.options.tool,
       contractVersion: this.options.contractVersion,
-      run: { ...metadata, ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}) },
+      run: { ...metadata, requests: this.sent, ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}) },
       results: this.results,
     });
     return this.report;

@@ -172,6 +172,15 @@ export const RunOptionsSchema = Type.Object(
       'GitHub Actions output: summary to $GITHUB_STEP_SUMMARY, ::error annotations (default: on when GITHUB_ACTIONS=true)',
       { meaning: 'step summary and `::error` annotations for GitHub Actions', default: 'on when `GITHUB_ACTIONS=true`' },
     ),
+    record: text(
+      '--record <file>',
+      'keep every exchange, redacted as reports are, in a cassette (schemas/cassette.schema.json) for `conformance replay`; the checks run inline',
+      {
+        meaning:
+          'keep every exchange of the run, redacted as reports are, in a cassette (`schemas/cassette.schema.json`) that `conformance replay` re-judges offline; the checks then run in the main thread (`inline`)',
+        default: 'none',
+      },
+    ),
   },
   { additionalProperties: false },
 );

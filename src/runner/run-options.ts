@@ -26,6 +26,8 @@ import {
 import { UsageError } from '../config/usage-error.js';
 import { loadExpectations, type Expectation } from './expectations.js';
 import { parseShard, selectShard } from './shard.js';
+import { fileInput } from './input-files.js';
+import { hasSecretPath, type RunInputs } from '../report/run-inputs.js';
 
 /** The command line's name for what `parseRunOptions` reads (the schema's typed values, or their text). */
 export type RawRunOptions = RunOptionValues;
@@ -47,6 +49,10 @@ export type PartialRunConfig = Omit<RunConfig, 'targets' | 'accessKey' | 'embedd
   /** Known failures (`--expectations`): applied to the results as they arrive. */
   readonly expectations?: readonly Expectation[];
   readonly engine?: Engine;
+  /** Where the cassette of the run's exchanges goes (`--record`). */
+  readonly record?: string;
+  /** What the report records for `conformance rerun` (src/report/run-inputs.ts). */
+  readonly inputs?: RunInputs;
 };
 
 export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
@@ -59,6 +65,9 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
       'a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key',
     );
   }
+  const timeoutMs = raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000);
+  const fixtures = raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures);
+  const expectations = raw.expectations === undefined ? undefined : loadExpectations(raw.expectations);
   return selectShard({
     targets,
     accessKey,
@@ -71,25 +80,43 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     ),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
-    timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
+    timeoutMs,
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
     requireComplete: raw.requireComplete === true,
-    fixtures: raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures),
+    fixtures,
     ...(raw.chainRpcUrl === undefined ? {} : { chainRpcUrl: parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true) }),
     reportDir: resolve(raw.reportDir ?? DEFAULT_REPORT_DIR),
     quiet: raw.quiet === true,
     verbose: raw.verbose === true,
     maxDurationMs: raw.maxDuration === undefined ? DEFAULT_MAX_DURATION_MS : parseDuration(raw.maxDuration, '--max-duration'),
+    // A path that is only a route (/staging) is no secret: reports, curl lines and reruns keep it.
     givenUrls: [raw.target, raw.marketplaceUrl, raw.apiUrl, raw.metadataUrl, raw.relayerUrl, raw.indexerUrl].filter(
-      (u): u is string => u !== undefined && u !== '',
+      (u): u is string => u !== undefined && u !== '' && hasSecretPath(u),
     ),
-    ...(raw.expectations === undefined ? {} : { expectations: loadExpectations(raw.expectations) }),
+    ...(expectations === undefined ? {} : { expectations }),
     ...(raw.shard === undefined ? {} : { shard: parseShard(raw.shard) }),
-    engine: parseEngine(raw.engine),
+    // A recording sees this thread's transport only: the checks then run here, not in worker threads.
+    engine: typeof raw.record === 'string' && raw.record !== '' ? 'inline' : parseEngine(raw.engine),
+    ...(typeof raw.record === 'string' && raw.record !== '' ? { record: raw.record } : {}),
+    inputs: runInputs(raw, targets, timeoutMs),
   });
+}
+
+function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: number): RunInputs {
+  const fixtures = typeof raw.fixtures === 'string' ? fileInput(raw.fixtures) : undefined;
+  const expectations = typeof raw.expectations === 'string' ? fileInput(raw.expectations) : undefined;
+  const secretBases = targets ? (Object.keys(targets) as BaseName[]).filter((name) => hasSecretPath(targets[name])) : [];
+  return {
+    ...(fixtures ? { fixtures } : {}),
+    ...(expectations ? { expectations } : {}),
+    limitedKey: raw.limitedAccessKey !== undefined && raw.limitedAccessKey !== '',
+    timeoutMs,
+    ...(raw.chainRpcUrl ? { chainNode: true } : {}),
+    ...(secretBases.length > 0 ? { secretBases } : {}),
+  };
 }
 
 function parseEngine(value: unknown): Engine {
@@ -139,7 +166,7 @@ export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): 
 }
 
 /** `90s`, `10m`, `1h`, `500ms`; a bare number is seconds. */
-function parseDuration(value: string, flag: string): number {
+export function parseDuration(value: string, flag: string): number {
   const match = /^(\d+)\s*(ms|s|m|h)?$/.exec(value.trim());
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
   const ms = match ? Number(match[1]) * unit[(match[2] ?? 's') as keyof typeof unit] : NaN;

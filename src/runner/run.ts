@@ -26,6 +26,7 @@ import { runTerminal, type RunTerminal } from '../../reporters/terminal/index.js
 import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
 import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
+import { recordingConfig, startRecording } from './recorder.js';
 
 export interface RunOutcome {
   /** 0 pass; 1 fail (or stopped by --max-duration); 130/143 interrupted by SIGINT/SIGTERM. */
@@ -61,6 +62,14 @@ interface Ending {
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
+  if (partial.record === undefined) return runOnce(partial, io);
+  const recorder = startRecording(partial.record, partial.expectations);
+  const outcome = await runOnce(partial, io).finally(() => recorder.stop());
+  io.log(`cassette: ${partial.record} (${recorder.write(outcome.report)} exchanges)`);
+  return outcome;
+}
+
+async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
   const terminal = io.listener ?? runTerminal(partial, io.log, io.stream, io.env);
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
@@ -109,6 +118,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
         terminal.note(`embedded chain node at ${server.chainNode.urlTemplate} (started in ${Math.round(server.chainNode.startupMs)} ms)`);
       }
     }
+    recordingConfig(config);
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
     );
@@ -126,6 +136,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
+      ...(partial.inputs ? { inputs: partial.inputs } : {}),
     });
     let outcome: RunOutcome | undefined;
     /**

@@ -114,6 +114,12 @@ function inFlightUnder(signal: AbortSignal): Set<() => void> {
   });
 }
 
+/** Sees every completed exchange of this thread (`run --record`, src/replay/recorder.ts); none by default. */
+let exchangeObserver: ((outcome: HttpOutcome) => void) | undefined;
+export function observeExchanges(observer: ((outcome: HttpOutcome) => void) | undefined): void {
+  exchangeObserver = observer;
+}
+
 /** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */
 export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
@@ -129,6 +135,7 @@ export function send(request: HttpRequest, options: TransportOptions): Promise<H
     if (late) return late;
     const outcome = await sendWithRetry(request, options);
     options.learn?.(outcome);
+    exchangeObserver?.(outcome);
     return outcome;
   }, options.rank);
 }

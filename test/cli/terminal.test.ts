@@ -127,7 +127,7 @@ describe('the summary', () => {
 
   it('--quiet is the verdict line alone', () => {
     expect(summaryLines(reportOf(results), ['r'], { style: plain, quiet: true })).toEqual([
-      '✘ FAIL — 1 passed, 3 MUST failed/errored, 4 SHOULD findings, 0 skipped',
+      '✘ FAIL — 1 passed, 3 MUST failed/errored, 4 SHOULD findings, 0 skipped — fails: 2 failing checks',
     ]);
   });
 });

@@ -1,9 +1,10 @@
 /**
- * examples/github/conformance.yml, run locally: its `npx conformance` commands in the order the jobs run
- * them — each shard of the matrix, the artefact transfer the runner does (shard-N uploaded, downloaded into
- * shards/shard-N), the merge, and on a pull request the diff against the default branch's last nightly
- * report. The first pass (the nightly, a conformant server) leaves the report the second pass (a pull request
- * whose server broke a check) is compared with. The workflow's own seed and GITHUB_ACTIONS are used.
+ * examples/github/conformance.yml (the nightly), run locally: its `npx conformance` commands in the order the
+ * jobs run them — each shard of the matrix, the artefact transfer the runner does (shard-N uploaded,
+ * downloaded into shards/shard-N), the merge, and the history page of the nights (tonight's report copied
+ * into nights/, as the step does before downloading the earlier ones). A broken night fails the merge and
+ * still makes the page. The workflow's own seed and GITHUB_ACTIONS are used. The pull-request gate,
+ * conformance-pr.yml, is exercised in pr-workflow.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -55,8 +56,8 @@ async function sh(command: string, cwd: string, env: Record<string, string>): Pr
   return { command, ...(await runCliInProcess(args, env)) };
 }
 
-/** One pass of the workflow in `workspace` against `server`: the shard job per matrix value, then the merge job. */
-async function runWorkflow(workspace: string, server: RunningReferenceServer, pullRequest: boolean): Promise<Step[]> {
+/** One night of the workflow in `workspace` against `server`: the shard job per matrix value, then the merge job. */
+async function runWorkflow(workspace: string, server: RunningReferenceServer): Promise<Step[]> {
   const summary = join(workspace, 'step-summary.md');
   writeFileSync(summary, '');
   const env = {
@@ -80,48 +81,43 @@ async function runWorkflow(workspace: string, server: RunningReferenceServer, pu
         mkdirSync(join(workspace, 'shards'), { recursive: true });
         cpSync(join(workspace, `shard-${shard}`), join(workspace, 'shards', `shard-${shard}`), { recursive: true });
       }
-    } else if (command.includes(' diff ')) {
-      if (pullRequest) steps.push(await sh(command, workspace, env));
+    } else if (command.includes(' history ')) {
+      mkdirSync(join(workspace, 'nights'), { recursive: true });
+      cpSync(join(workspace, 'conformance-report'), join(workspace, 'nights', 'tonight'), { recursive: true });
+      steps.push(await sh(command, workspace, env));
     } else steps.push(await sh(command, workspace, env));
   }
   return steps;
 }
 
 describe('examples/github/conformance.yml', () => {
-  it('has a sharded run, a merge and a diff, and its commands run in order locally', async () => {
-    expect(COMMANDS.map((c) => c.split(' ')[2])).toEqual(['run', 'merge', 'diff']);
+  it('has a sharded run, a merge and a history page, and its commands run in order locally', async () => {
+    expect(COMMANDS.map((c) => c.split(' ')[2])).toEqual(['run', 'merge', 'history']);
     expect(SHARDS).toEqual([1, 2, 3]);
+    expect(WORKFLOW).toMatch(/^on:\n {2}schedule:/m);
 
     const clean = await startReferenceServer({ host: '127.0.0.1', port: 0 });
     servers.push(clean);
     const nightly = mkdtempSync(join(tmpdir(), 'workflow-nightly-'));
-    const night = await runWorkflow(nightly, clean, false);
+    const night = await runWorkflow(nightly, clean);
     for (const step of night) expect(step.code, `${step.command}\n${step.stdout}${step.stderr}`).toBe(0);
     const base = readReport(join(nightly, 'conformance-report'));
     expect(base.verdict).toBe('pass');
     expect(String(base.run.seed)).toBe(SEED);
     expect(readFileSync(join(nightly, 'step-summary.md'), 'utf8')).toContain('# ✔ Conformance report: PASS');
+    expect(readFileSync(join(nightly, 'history.html'), 'utf8')).toContain('<html');
 
     const broken = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [faultByName('one-broken-network')!.hooks] });
     servers.push(broken);
-    const pr = mkdtempSync(join(tmpdir(), 'workflow-pr-'));
-    // The pull-request job downloads the default branch's last nightly report into base-report/.
-    cpSync(join(nightly, 'conformance-report'), join(pr, 'base-report'), { recursive: true });
-    const steps = await runWorkflow(pr, broken, true);
-    const [merge, diff] = steps.slice(-2);
-    expect(merge!.command).toContain(' merge ');
-    expect(merge!.code, merge!.stdout + merge!.stderr).toBe(1);
-    expect(merge!.stdout).toMatch(/^::error title=MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::failed on base: /m);
-    expect(existsSync(join(pr, 'conformance-report', 'junit.xml'))).toBe(true);
-    expect(diff!.command).toContain(' diff ');
-    expect(diff!.code, diff!.stdout + diff!.stderr).toBe(1);
-    expect(diff!.stdout).toContain('**HEAD has new failures.**');
-    expect(diff!.stdout).toContain('`Marketplace.GetCountOfFilteredCollectibles:response-schema` | MUST | base |');
-    expect(diff!.stdout).toMatch(
-      /^::error title=new failure%3A MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::fails on base since BASE/m,
-    );
-    const summary = readFileSync(join(pr, 'step-summary.md'), 'utf8');
-    expect(summary).toContain('# ✘ Conformance report: FAIL');
-    expect(summary).toContain('# Conformance diff: BASE ✔ PASS → HEAD ✘ FAIL');
+    const badNight = mkdtempSync(join(tmpdir(), 'workflow-bad-night-'));
+    const steps = await runWorkflow(badNight, broken);
+    const merge = steps.find((s) => s.command.includes(' merge '))!;
+    expect(merge.code, merge.stdout + merge.stderr).toBe(1);
+    expect(merge.stdout).toMatch(/^::error title=MUST Marketplace\.GetCountOfFilteredCollectibles%3Aresponse-schema::failed on base: /m);
+    expect(merge.stdout.split('\n').filter((l) => l.startsWith('::error ')).length).toBeLessThanOrEqual(10);
+    expect(existsSync(join(badNight, 'conformance-report', 'junit.xml'))).toBe(true);
+    const history = steps.find((s) => s.command.includes(' history '))!;
+    expect(history.code, history.stderr).toBe(0);
+    expect(readFileSync(join(badNight, 'step-summary.md'), 'utf8')).toContain('# ✘ Conformance report: FAIL');
   }, 600_000);
 });

@@ -1,0 +1,211 @@
+/**
+ * `conformance replay FILE`: re-judges a recorded run offline with the current suite. A loopback server
+ * serves the cassette's answers; the run repeats the recorded one (its seed, networks, operations, checks,
+ * fixtures and expectations), its bases pointed at the loopback server, so the same requests are sent and each
+ * gets the answer it got then. A request the recorded run never sent is answered with a mark, and its check is
+ * skipped with that reason. The usual report is written, and the verdicts that changed against the recorded
+ * run are listed.
+ *
+ * A base's recorded origin is kept in the path (`https://host.example/x` becomes `http://127.0.0.1:PORT/o/https/host/example/x`),
+ * so bases on different hosts stay apart, and a base with `{network}` in its host keeps it.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { Socket } from 'node:net';
+import { publishable } from '../contract/schema-files.js';
+import { SchemaValidators } from '../validation/validators.js';
+import { UsageError } from '../config/usage-error.js';
+import { parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
+import type { Fixtures } from '../config/fixtures.js';
+import { checksOf, placeOf } from '../report/report-checks.js';
+import type { Report } from '../report/model.js';
+import { ACCESS_KEY_CLASS, CassetteSchema, LIMITED_KEY_CLASS, type Cassette, type RecordedExchange } from '../runner/cassette.js';
+import { NOT_IN_CASSETTE_HEADER } from '../transport/not-in-cassette.js';
+
+export const DEFAULT_REPLAY_DIR = 'conformance-replay';
+const MAX_CHANGES_LISTED = 30;
+
+let validator: SchemaValidators | undefined;
+
+export function readCassette(file: string): Cassette {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code ? `replay: cannot read ${file}: ${code}` : `replay: ${file} is not JSON: ${(error as Error).message}`);
+  }
+  validator ??= new SchemaValidators([publishable(CassetteSchema)]);
+  const issues = validator.must(CassetteSchema.$id!, data);
+  if (issues.length > 0)
+    throw new UsageError(
+      `replay: ${file} is not a cassette (schemas/cassette.schema.json): ${issues[0]!.pointer || '/'}: ${issues[0]!.message}`,
+    );
+  return data as Cassette;
+}
+
+/**
+ * `https://api.example.com:8443/x` → `/o/https/api/example/com/8443/x`: the path a recorded URL has on the
+ * replay server. The host goes in label by label: a long host name in one segment would look like a key to
+ * the redactor, and the replay's report would hide its own bases.
+ */
+export function replayPath(url: string): string {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)(.*)$/i.exec(url);
+  return match ? `/o/${match[1]!.toLowerCase()}/${match[2]!.replace(/[.:]/g, '/')}${match[3] || '/'}` : url;
+}
+
+const matchKey = (method: string, path: string, key: string, body: string | undefined): string =>
+  JSON.stringify([method.toUpperCase(), path, key, body ?? '']);
+
+/** Hop-by-hop and framing headers are the replay server's own. */
+const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding']);
+
+export interface ReplayServer {
+  readonly origin: string;
+  readonly accessKey: string;
+  readonly limitedAccessKey: string;
+  /** Requests answered with the "not in the cassette" mark. */
+  readonly missing: () => number;
+  close(): Promise<void>;
+}
+
+export async function serveCassette(cassette: Cassette): Promise<ReplayServer> {
+  const accessKey = `replay-${randomBytes(12).toString('hex')}`;
+  const limitedAccessKey = `replay-limited-${randomBytes(12).toString('hex')}`;
+  const byKey = new Map<string, { answers: RecordedExchange[]; next: number }>();
+  for (const exchange of cassette.exchanges) {
+    const r = exchange.request;
+    const key = matchKey(r.method, replayPath(r.url), r.headers['x-access-key'] ?? '', r.body);
+    const entry = byKey.get(key) ?? { answers: [], next: 0 };
+    entry.answers.push(exchange);
+    byKey.set(key, entry);
+  }
+  let missing = 0;
+  const sockets = new Set<Socket>();
+  const keyClass = (value: string | string[] | undefined): string => {
+    if (value === undefined) return '';
+    const key = Array.isArray(value) ? value.join(',') : value;
+    return key === accessKey ? ACCESS_KEY_CLASS : key === limitedAccessKey ? LIMITED_KEY_CLASS : key;
+  };
+  const answer = (req: IncomingMessage, res: ServerResponse, body: string): void => {
+    const entry = byKey.get(matchKey(req.method ?? 'GET', req.url ?? '/', keyClass(req.headers['x-access-key']), body));
+    if (!entry) {
+      missing += 1;
+      res.writeHead(599, { [NOT_IN_CASSETTE_HEADER]: '1', 'content-type': 'text/plain' }).end('not in the cassette');
+      return;
+    }
+    // The same request sent again gets the next answer recorded for it, then the last one again.
+    const recorded = entry.answers[Math.min(entry.next, entry.answers.length - 1)]!;
+    entry.next += 1;
+    if (recorded.response) {
+      const headers = Object.fromEntries(
+        Object.entries(recorded.response.headers).filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())),
+      );
+      res.writeHead(recorded.response.status, headers).end(recorded.response.body);
+    } else if (recorded.transportError?.failure === 'timeout') {
+      // No answer then, none now: the client's own deadline ends it, as it did.
+    } else {
+      req.socket.destroy();
+    }
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => answer(req, res, Buffer.concat(chunks).toString('utf8')));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    accessKey,
+    limitedAccessKey,
+    missing: () => missing,
+    close: () =>
+      new Promise((done) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => done());
+      }),
+  };
+}
+
+/** A recorded base, pointed at the replay server. */
+const replayBase = (origin: string, base: string): string => `${origin}${replayPath(base)}`.replace(/\/+$/, '');
+
+export interface VerdictChange {
+  readonly place: string;
+  readonly before: string;
+  readonly after: string;
+}
+
+/** Each check whose verdict differs from the recorded run's (a check new to the suite counts as changed from none). */
+export function changedVerdicts(cassette: Cassette, replayed: Report): VerdictChange[] {
+  const now = new Map(checksOf(replayed).map((c) => [placeOf(c), c.status as string]));
+  const changes: VerdictChange[] = [];
+  for (const [place, after] of now) {
+    const before = cassette.verdicts[place] ?? 'absent';
+    if (before !== after) changes.push({ place, before, after });
+  }
+  for (const [place, before] of Object.entries(cassette.verdicts)) if (!now.has(place)) changes.push({ place, before, after: 'absent' });
+  return changes;
+}
+
+export async function replayCommand(
+  file: string,
+  raw: { reportDir?: string },
+  io: { log: (line: string) => void; stream?: NodeJS.WriteStream; env?: NodeJS.ProcessEnv },
+): Promise<number> {
+  const cassette = readCassette(file);
+  const server = await serveCassette(cassette);
+  try {
+    const run = cassette.run;
+    const t = run.targets;
+    const options: RawRunOptions = {
+      marketplaceUrl: replayBase(server.origin, t.marketplace),
+      apiUrl: replayBase(server.origin, t.api),
+      metadataUrl: replayBase(server.origin, t.metadata),
+      relayerUrl: replayBase(server.origin, t.relayer),
+      indexerUrl: replayBase(server.origin, t.indexer),
+      accessKey: server.accessKey,
+      limitedAccessKey: server.limitedAccessKey,
+      networks: run.networks.join(','),
+      operations: run.operations.join(','),
+      ...(run.checks ? { checks: run.checks.join(',') } : {}),
+      seed: String(run.seed),
+      runs: String(run.runs),
+      strict: run.strict,
+      readOnly: run.readOnly,
+      requireComplete: run.requireComplete === true,
+      ...(run.inputs ? { timeoutMs: String(run.inputs.timeoutMs) } : {}),
+      reportDir: resolve(raw.reportDir ?? DEFAULT_REPLAY_DIR),
+    };
+    const parsed = parseRunOptions(options);
+    const config = {
+      ...parsed,
+      engine: 'inline' as const,
+      fixtures: cassette.fixtures as Fixtures,
+      ...(cassette.expectations ? { expectations: cassette.expectations } : {}),
+    };
+    io.log(`replaying ${file}: ${cassette.exchanges.length} exchanges recorded ${run.startedAt}, seed ${run.seed}`);
+    const { runConformance } = await import('../runner/run.js');
+    const outcome = await runConformance(config, io);
+    const changes = changedVerdicts(cassette, outcome.report);
+    io.log('');
+    if (server.missing() > 0) io.log(`${server.missing()} request(s) were not in the cassette: their checks are skipped with that reason`);
+    if (changes.length === 0) io.log('no verdict changed against the recorded run');
+    else {
+      io.log(`${changes.length} verdict(s) changed against the recorded run:`);
+      for (const c of changes.slice(0, MAX_CHANGES_LISTED)) io.log(`  ${c.place}: ${c.before} → ${c.after}`);
+      if (changes.length > MAX_CHANGES_LISTED) io.log(`  … and ${changes.length - MAX_CHANGES_LISTED} more`);
+    }
+    return outcome.exitCode;
+  } finally {
+    await server.close();
+  }
+}
