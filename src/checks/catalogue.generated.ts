@@ -1051,6 +1051,19 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'remove-contacts-only-named-audience',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      "A removal touches only the audience it names: another audience's contacts named in it stay where they are (two audiences the run creates; only with --allow-destructive)",
+    basis:
+      'interface.md §What the service does: "remove contacts from an audience": the audience the request names (§RemoveAudienceContacts: "Request: projectId number; audienceId number; contactIds array of number")',
+    needs: ['builder.projectId'],
+    writes: true,
+    operations: ['Builder.RemoveAudienceContacts'],
+    services: [],
+  },
+  {
     id: 'remove-contacts-idempotent',
     level: 'SHOULD',
     area: 'stateful',
