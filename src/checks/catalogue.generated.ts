@@ -756,6 +756,17 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'documented-request-accepted',
+    level: 'SHOULD',
+    area: 'response',
+    title:
+      'The example request, with the fields the document lists, is answered; a refusal that the same request with `marketplace` does not get is reported here, and the completed answer judged',
+    basis:
+      'wire-facts.md §3: "when such a request is refused, the precise report is \'refused without marketplace, which the document does not list\' (SHOULD), not a failure of the response"',
+    operations: ['Marketplace.GenerateCancelTransaction', 'Marketplace.CheckoutOptionsMarketplace'],
+    services: [],
+  },
+  {
     id: 'checkout-options-deterministic',
     level: 'SHOULD',
     area: 'semantics',
