@@ -2,6 +2,7 @@ import { IF } from '../../src/checks/catalogue-types.js';
 import { RemoveAudienceContacts } from '../../src/contract/index.js';
 import { describeOperation, grounded, NOT_AN_ID, ownedAudience, ungrounded } from '../../src/harness/index.js';
 import { checkAudienceModel, removalRulesSideBySide } from '../../src/harness/drivers/audience-model.js';
+import { checkRemovalStaysInAudience } from '../../src/harness/drivers/removal-isolation.js';
 
 const REMOVAL = `${IF} §What the service does: "remove contacts from an audience"`;
 
@@ -46,6 +47,17 @@ describeOperation({
       needs: ['builder.projectId'],
       writes: true,
       run: (run) => checkAudienceModel(run, 'remove-contacts-count'),
+    },
+    {
+      id: 'remove-contacts-only-named-audience',
+      level: 'MUST',
+      area: 'stateful',
+      title:
+        "A removal touches only the audience it names: another audience's contacts named in it stay where they are (two audiences the run creates; only with --allow-destructive)",
+      basis: `${REMOVAL}: the audience the request names (§RemoveAudienceContacts: "Request: projectId number; audienceId number; contactIds array of number")`,
+      needs: ['builder.projectId'],
+      writes: true,
+      run: checkRemovalStaysInAudience,
     },
     {
       id: 'remove-contacts-idempotent',

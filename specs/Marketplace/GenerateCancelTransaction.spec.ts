@@ -1,6 +1,6 @@
 import { GenerateCancelTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverFloorOrder, grounded, ungrounded } from '../../src/harness/index.js';
-import { STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
+import { DOCUMENTED_REQUEST_ACCEPTED, STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: GenerateCancelTransaction,
@@ -10,7 +10,11 @@ describeOperation({
     if (!collection || !order?.orderId || !order.createdBy) {
       return ungrounded(generated(), 'no open order was found through GetFloorOrder on the fixtures collection');
     }
-    return grounded({ collectionAddress: collection.address, maker: order.createdBy, orderId: order.orderId });
+    const body = { collectionAddress: collection.address, maker: order.createdBy, orderId: order.orderId };
+    // wire-facts §3: real servers may refuse a cancel without the order's marketplace.
+    return order.marketplace
+      ? { ...grounded(body), completed: { field: 'marketplace', body: { ...body, marketplace: order.marketplace } } }
+      : grounded(body);
   },
-  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID],
+  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID, DOCUMENTED_REQUEST_ACCEPTED],
 });

@@ -756,6 +756,17 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'documented-request-accepted',
+    level: 'SHOULD',
+    area: 'response',
+    title:
+      'The example request, with the fields the document lists, is answered; a refusal that the same request with `marketplace` does not get is reported here, and the completed answer judged',
+    basis:
+      'wire-facts.md §3: "when such a request is refused, the precise report is \'refused without marketplace, which the document does not list\' (SHOULD), not a failure of the response"',
+    operations: ['Marketplace.GenerateCancelTransaction', 'Marketplace.CheckoutOptionsMarketplace'],
+    services: [],
+  },
+  {
     id: 'checkout-options-deterministic',
     level: 'SHOULD',
     area: 'semantics',
@@ -1045,6 +1056,19 @@ export const CHECKS = [
     title: 'Removing k contacts an audience has lowers contactCount and the contacts listed by exactly k; the others stay',
     basis:
       'interface.md §What the service does: "remove contacts from an audience" states the removal, not the arithmetic of contactCount, whose meaning no sentence gives (§Audience: "contactCount number"); that the removed contacts are gone is remove-contacts-removes (MUST)',
+    needs: ['builder.projectId'],
+    writes: true,
+    operations: ['Builder.RemoveAudienceContacts'],
+    services: [],
+  },
+  {
+    id: 'remove-contacts-only-named-audience',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      "A removal touches only the audience it names: another audience's contacts named in it stay where they are (two audiences the run creates; only with --allow-destructive)",
+    basis:
+      'interface.md §What the service does: "remove contacts from an audience": the audience the request names (§RemoveAudienceContacts: "Request: projectId number; audienceId number; contactIds array of number")',
     needs: ['builder.projectId'],
     writes: true,
     operations: ['Builder.RemoveAudienceContacts'],

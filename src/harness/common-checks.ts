@@ -39,12 +39,26 @@ function exampleOf(session: CheckSession): Promise<Example<unknown>> {
   );
 }
 
-/** The example request sent once with the run's key, and its answer: shared by every check that reads it. */
+/**
+ * The example request sent once with the run's key, and its answer: shared by every check that reads it. A
+ * documented request refused where real servers require a field the document does not list is sent once more
+ * with it; when that one is answered, it is the example every check judges and the refusal is kept for
+ * documented-request-accepted. A refusal of the completed request leaves the first answer to be judged.
+ */
 function exampleAnswerOf(session: CheckSession): Promise<ExampleExchange> {
   return session.memoize('example-answer', async () => {
     const ex = await exampleOf(session);
-    const { index, outcome } = await session.send('response-schema', ex.body);
-    return { ex, index, outcome };
+    const first = await session.send('response-schema', ex.body);
+    const answer = first.outcome.ok ? first.outcome.response : undefined;
+    const refused = answer !== undefined && answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403;
+    if (!refused || !ex.completed) return { ex, ...first };
+    const second = await session.send('response-schema', ex.completed.body);
+    if (!second.outcome.ok || second.outcome.response.status !== 200) return { ex, ...first };
+    return {
+      ex: { ...ex, body: ex.completed.body },
+      ...second,
+      refusedWithout: { field: ex.completed.field, index: first.index, answer: `${answer.status} ${errorName(answer)}`.trim() },
+    };
   });
 }
 

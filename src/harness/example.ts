@@ -8,4 +8,9 @@ export interface Example<Body> {
   readonly grounded: boolean;
   /** Why the example is not grounded (shown when the server refuses it). */
   readonly why?: string;
+  /**
+   * The same request with a field real servers may require though the document does not list it (wire-facts.md
+   * §3): sent once when the documented request is refused, and judged instead when it is answered.
+   */
+  readonly completed?: { readonly field: string; readonly body: Body };
 }

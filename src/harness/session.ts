@@ -65,6 +65,8 @@ export interface ExampleExchange {
   readonly ex: Example<unknown>;
   readonly index: number;
   readonly outcome: HttpOutcome;
+  /** The documented request was refused and the completed one (Example.completed) answered: the refusal. */
+  readonly refusedWithout?: { readonly field: string; readonly index: number; readonly answer: string };
 }
 
 /**

@@ -71,6 +71,29 @@ export const STEP_SIGNATURE_CHAIN_ID = defineCheck<typeof GenerateSellTransactio
   run: (run) => judgeSteps(run, (json) => judgeSignatureChainIds(json, run.network.chainId)),
 });
 
+export const DOCUMENTED_REQUEST_ACCEPTED = defineCheck<typeof GenerateCancelTransaction | typeof CheckoutOptionsMarketplace>({
+  id: 'documented-request-accepted',
+  level: 'SHOULD',
+  area: 'response',
+  title:
+    'The example request, with the fields the document lists, is answered; a refusal that the same request with `marketplace` does not get is reported here, and the completed answer judged',
+  basis: `${WF} §3: "when such a request is refused, the precise report is 'refused without marketplace, which the document does not list' (SHOULD), not a failure of the response"`,
+  async run(run) {
+    const refusal = (await run.session.exampleAnswer?.())?.refusedWithout;
+    if (!refusal) {
+      await run.example(); // skipped when the example got no successful answer: response-schema judges that
+      return;
+    }
+    run.adopt(refusal.index);
+    run.fail({
+      message: `refused without \`${refusal.field}\`, which the document does not list (the request with it was answered, and that answer is judged)`,
+      pointer: '',
+      expected: "an answer to the document's fields",
+      actual: refusal.answer,
+    });
+  },
+});
+
 export const CHECKOUT_OPTIONS_DETERMINISTIC = defineCheck<typeof CheckoutOptionsSalesContract | typeof CheckoutOptionsMarketplace>({
   id: 'checkout-options-deterministic',
   level: 'SHOULD',

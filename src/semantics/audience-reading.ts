@@ -66,3 +66,32 @@ export function judgeContactsOfAudience(json: unknown, audienceId: number): Judg
   if (judged > 0) return 'holds';
   return { undecided: contacts.length === 0 ? 'the audience lists no contact' : 'no listed contact carries an audienceId' };
 }
+
+/** One audience read before and after a removal. */
+export interface AudienceBeforeAfter {
+  readonly audienceId: number;
+  readonly before: readonly number[];
+  readonly after: readonly number[];
+}
+
+/**
+ * "remove contacts from an audience": a removal acts on the audience it names. After a removal for `named`
+ * that listed `namedIds`, `audience` keeps every contact it had but those IDs when it is the named one, and
+ * every contact, those IDs included, when it is another.
+ */
+export function judgeRemovalStaysInAudience(audience: AudienceBeforeAfter, named: number, namedIds: readonly number[]): Judgement {
+  const isNamed = audience.audienceId === named;
+  const kept = isNamed ? audience.before.filter((id) => !namedIds.includes(id)) : audience.before;
+  const lost = kept.filter((id) => !audience.after.includes(id));
+  if (lost.length === 0) return 'holds';
+  return {
+    finding: {
+      message: isNamed
+        ? `a RemoveAudienceContacts call for audience ${named} also took contacts ${lost.join(', ')} it did not name`
+        : `a RemoveAudienceContacts call for audience ${named} took contacts ${lost.join(', ')} away from audience ${audience.audienceId}; the operation removes "contacts from an audience" (interface.md): the one it names`,
+      pointer: '/contacts',
+      expected: kept,
+      actual: audience.after,
+    },
+  };
+}

@@ -65,6 +65,7 @@ async function runAgainst(fault: Fault) {
       seed: '1',
       engine: 'inline',
       timeoutMs: String(fault.timeoutMs ?? 10_000),
+      ...(fault.allowDestructive ? { allowDestructive: true } : {}),
       reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
     });
     const outcome = await withOwnOutputBoundary(() =>

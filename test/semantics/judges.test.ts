@@ -11,7 +11,7 @@ import { expiredClaims, proofSignedByAnother, withTamperedSignature } from '../.
 import { verifyEthAuthProof } from '../../src/server/domain/ethauth.js';
 import { chainNodeUrl, nodeOrigin } from '../../src/harness/drivers/chain-node.js';
 import { judgeFeeTokenChains, judgeFeeValues } from '../../src/semantics/fees.js';
-import { judgeContactsOfAudience } from '../../src/semantics/audience-reading.js';
+import { judgeContactsOfAudience, judgeRemovalStaysInAudience } from '../../src/semantics/audience-reading.js';
 import { judgeBalanceAccount, judgeBalanceDecimal } from '../../src/semantics/native-balance.js';
 import { judgeApproveData, judgeMaxPrices, judgeQuoteAgainstPrice, judgeSlippage, slippageCeiling } from '../../src/semantics/swap.js';
 
@@ -131,6 +131,21 @@ describe('audience judges', () => {
     expect(judgeContactsOfAudience({ contacts: [contact(1, 7), contact(2, 8)] }, 7)).toMatchObject({
       finding: { pointer: '/contacts/1/audienceId', expected: 7, actual: 8 },
     });
+  });
+
+  it('a removal for one audience leaves the contacts of another in place, and the named one keeps what it was not asked to lose', () => {
+    const other = { audienceId: 9, before: [21, 22, 23], after: [21, 22, 23] };
+    expect(judgeRemovalStaysInAudience(other, 8, [21, 22])).toBe('holds');
+    expect(judgeRemovalStaysInAudience({ ...other, after: [23] }, 8, [21, 22])).toMatchObject({
+      finding: { pointer: '/contacts', expected: [21, 22, 23], actual: [23], message: expect.stringContaining('away from audience 9') },
+    });
+    const named = { audienceId: 8, before: [11, 12], after: [11, 12] };
+    expect(judgeRemovalStaysInAudience(named, 8, [21, 22])).toBe('holds');
+    expect(judgeRemovalStaysInAudience({ ...named, after: [12] }, 8, [21, 22])).toMatchObject({
+      finding: { expected: [11, 12], actual: [12] },
+    });
+    // Were the named IDs the named audience's own, their going is the removal asked for.
+    expect(judgeRemovalStaysInAudience({ audienceId: 8, before: [21, 12], after: [12] }, 8, [21])).toBe('holds');
   });
 
   it('no contact, or none with an audienceId, decides nothing', () => {

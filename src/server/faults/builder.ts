@@ -42,6 +42,23 @@ function setContacts(body: Json, contacts: unknown[]): void {
 
 const contactsOf = (body: Json): unknown[] => (Array.isArray(body['contacts']) ? [...body['contacts']] : []);
 
+/** Every contact ID a removal named is gone from every GetAudience answer afterwards, whatever audience it is in. */
+function removalReachesEveryAudience(): FaultHooks {
+  const named = new Set<number>();
+  return {
+    transform: (ctx, response) => {
+      if (successBody(ctx, response, REMOVE)) for (const id of requestOf(ctx).contactIds) named.add(id);
+      const body = successBody(ctx, response, GET);
+      if (body)
+        setContacts(
+          body,
+          contactsOf(body).filter((contact) => !named.has(idOf(contact) as number)),
+        );
+      return response;
+    },
+  };
+}
+
 /** RemoveAudienceContacts answers ok, but GetAudience goes on listing (and counting) what was removed. */
 function removalHasNoEffect(): FaultHooks {
   const seen = new Map<string, Map<unknown, unknown>>();
@@ -211,6 +228,17 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     operations: BUILDER,
     networks: ONE,
     trips: [{ check: 'audience-contacts-of-audience', operation: GET }],
+  },
+  {
+    name: 'removal-reaches-other-audience',
+    description: 'RemoveAudienceContacts takes the contacts it names out of every audience, not only the one it names',
+    get hooks() {
+      return removalReachesEveryAudience();
+    },
+    operations: BUILDER,
+    networks: ONE,
+    allowDestructive: true,
+    trips: [{ check: 'remove-contacts-only-named-audience', operation: REMOVE }],
   },
   {
     name: 'removal-has-no-effect',

@@ -20,6 +20,8 @@ export interface Fault {
   readonly trips: readonly ExpectedTrip[];
   /** Per-request deadline of the self-test run, for faults that make requests wait. */
   readonly timeoutMs?: number;
+  /** The self-test runs with --allow-destructive: the checks that catch it run only then. */
+  readonly allowDestructive?: boolean;
   /**
    * The checks it trips compare with a chain node (--chain-rpc-url): test/chain-node.test.ts runs it against a
    * reference server backed by a local node, test/faults/ leaves it out.

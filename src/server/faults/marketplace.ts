@@ -4,7 +4,7 @@
  */
 import { orderAt, ordersIn } from '../../contract/order-places.js';
 import type { Fault } from './fault.js';
-import { onSuccess, parse } from './kit.js';
+import { answer, onSuccess, parse } from './kit.js';
 import { floorIsMostExpensive, highestIsCheapest } from './price-order.js';
 
 const COUNT = 'Marketplace.GetCountOfFilteredCollectibles';
@@ -29,7 +29,34 @@ const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as 
 const times = (amount: unknown, factor: bigint) =>
   typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount;
 
+/**
+ * Whether a request lacks the `marketplace` real servers may require (wire-facts.md §3): in a cancel, or in any
+ * order of a checkout.
+ */
+function lacksMarketplace(operation: string | undefined, rawBody: string): boolean {
+  const body = parse(rawBody) as Json | undefined;
+  if (!body || typeof body !== 'object') return false;
+  if (operation === CANCEL) return body['marketplace'] === undefined;
+  if (operation === CHECKOUT_MARKETPLACE) return objectsIn(body['orders']).some((order) => order['marketplace'] === undefined);
+  return false;
+}
+
 export const MARKETPLACE_FAULTS: readonly Fault[] = [
+  {
+    name: 'marketplace-required',
+    description:
+      'GenerateCancelTransaction and CheckoutOptionsMarketplace refuse (400 InvalidArgument) a request or order without marketplace',
+    hooks: {
+      transform: (ctx, response) =>
+        response.status === 200 && lacksMarketplace(ctx.operation, ctx.rawBody) ? answer('InvalidArgument') : response,
+    },
+    operations: [CANCEL, CHECKOUT_MARKETPLACE],
+    networks: ['polygon'],
+    trips: [
+      { check: 'documented-request-accepted', operation: CANCEL },
+      { check: 'documented-request-accepted', operation: CHECKOUT_MARKETPLACE },
+    ],
+  },
   {
     name: 'negative-count',
     description: 'GetCountOfFilteredCollectibles answers -1 whatever it counted',
