@@ -137,6 +137,10 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
         .catch((error: unknown) => rpcError(500, -32603, error instanceof Error ? error.message : String(error)));
     });
   });
+  // As the reference server's (listen.ts): node's default 5 s keep-alive closes an idle socket just as a client
+  // that pooled it sends on it again ("socket hang up").
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
