@@ -67,7 +67,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,
-        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : { embeddedChainNode: true }),
+        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : { embeddedChainNode: { networks: partial.networks } }),
       });
       const chainRpcUrl = partial.chainRpcUrl ?? server.chainNode?.urlTemplate;
       config = {
