@@ -92,7 +92,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,
-        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : { embeddedChainNode: true }),
+        ...(partial.chainRpcUrl ? { chainRpcUrl: partial.chainRpcUrl } : { embeddedChainNode: { networks: partial.networks } }),
       });
       const chainRpcUrl = partial.chainRpcUrl ?? server.chainNode?.urlTemplate;
       config = {

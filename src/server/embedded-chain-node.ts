@@ -5,8 +5,9 @@
  * balances it is given; it is a real node (blocks, transactions, eth_getBalance at "latest"), so the check
  * that compares an indexer with it compares with a chain, not with a copy of the server's own numbers.
  *
- * A chain is made on its network's first request (about ten milliseconds each), so a run of two networks
- * never pays for thirty-nine; `warm` makes them up front. Networks that share a chain ID share one chain.
+ * A chain is made on its network's first request (about ten milliseconds each on a quiet machine), or up front
+ * with `warm`: a run makes its networks' chains before it starts, since the first requests of all networks
+ * arrive at once and would otherwise wait for every chain. Networks that share a chain ID share one chain.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -84,32 +85,30 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
 
   const chainOf = (network: Network): Promise<Provider> =>
     madeOnce(chains, network.chainId, () =>
-      inTurn(() =>
-        context.createProvider(
-          edr.L1_CHAIN_TYPE,
-          {
-            allowBlocksWithSameTimestamp: false,
-            allowUnlimitedContractSize: false,
-            bailOnCallFailure: false,
-            bailOnTransactionFailure: false,
-            chainId: BigInt(network.chainId),
-            coinbase: new Uint8Array(20),
-            defaultTransactionGasLimit: TRANSACTION_GAS_LIMIT,
-            genesisState: options.genesis(network).map((a) => ({ address: hexToBytes(a.address as Hex), balance: a.balance })),
-            hardfork: edr.l1HardforkToString(edr.l1HardforkLatest()),
-            initialBaseFeePerGas: 1_000_000_000n,
-            minGasPrice: 0n,
-            mining: { autoMine: true, memPool: { order: edr.MineOrdering.Priority } },
-            network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT, genesisBlockTime: GENESIS_TIME },
-            networkId: BigInt(network.chainId),
-            observability: {},
-            ownedAccounts: [...(options.ownedAccounts ?? [])],
-            precompileOverrides: [],
-          },
-          { enable: false, decodeConsoleLogInputsCallback: () => [], printLineCallback: () => {} },
-          { subscriptionCallback: () => {} },
-          new edr.ContractDecoder(),
-        ),
+      context.createProvider(
+        edr.L1_CHAIN_TYPE,
+        {
+          allowBlocksWithSameTimestamp: false,
+          allowUnlimitedContractSize: false,
+          bailOnCallFailure: false,
+          bailOnTransactionFailure: false,
+          chainId: BigInt(network.chainId),
+          coinbase: new Uint8Array(20),
+          defaultTransactionGasLimit: TRANSACTION_GAS_LIMIT,
+          genesisState: options.genesis(network).map((a) => ({ address: hexToBytes(a.address as Hex), balance: a.balance })),
+          hardfork: edr.l1HardforkToString(edr.l1HardforkLatest()),
+          initialBaseFeePerGas: 1_000_000_000n,
+          minGasPrice: 0n,
+          mining: { autoMine: true, memPool: { order: edr.MineOrdering.Priority } },
+          network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT, genesisBlockTime: GENESIS_TIME },
+          networkId: BigInt(network.chainId),
+          observability: {},
+          ownedAccounts: [...(options.ownedAccounts ?? [])],
+          precompileOverrides: [],
+        },
+        { enable: false, decodeConsoleLogInputsCallback: () => [], printLineCallback: () => {} },
+        { subscriptionCallback: () => {} },
+        new edr.ContractDecoder(),
       ),
     );
 
@@ -137,6 +136,10 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
         .catch((error: unknown) => rpcError(500, -32603, error instanceof Error ? error.message : String(error)));
     });
   });
+  // As the reference server's (listen.ts): node's default 5 s keep-alive closes an idle socket just as a client
+  // that pooled it sends on it again ("socket hang up").
+  server.keepAliveTimeout = 60_000;
+  server.headersTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

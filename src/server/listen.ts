@@ -7,18 +7,23 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceApp, DEFAULT_SEED, type ReferenceAppOptions } from './app.js';
 import { embeddedNodeBalanceSource, seededGenesis } from './balance-source.js';
-import { startEmbeddedChainNode } from './embedded-chain-node.js';
+import { startEmbeddedChainNode, type EmbeddedChainNode } from './embedded-chain-node.js';
+import { networkBySlug } from '../contract/networks.js';
 import { loadHandlers } from './handlers/index.js';
 import type { ListenOptions, RunningReferenceServer } from './types.js';
 
 const CLOSE_GRACE_MS = 1_000;
 
+/** The embedded chain node, with the chains of the networks named made; its start-up counts them. */
+async function startChainNode(options: ListenOptions): Promise<{ node: EmbeddedChainNode; startupMs: number }> {
+  const node = await startEmbeddedChainNode({ genesis: seededGenesis(options.seed ?? DEFAULT_SEED) });
+  const networks = typeof options.embeddedChainNode === 'object' ? options.embeddedChainNode.networks.map(networkBySlug) : [];
+  return { node, startupMs: node.startupMs + (await node.warm(networks)) };
+}
+
 export async function startReferenceServer(options: ListenOptions & ReferenceAppOptions = {}): Promise<RunningReferenceServer> {
-  const chainNode =
-    options.embeddedChainNode && !options.chainRpcUrl
-      ? await startEmbeddedChainNode({ genesis: seededGenesis(options.seed ?? DEFAULT_SEED) })
-      : undefined;
-  const app = createReferenceApp({ ...options, ...(chainNode ? { balanceSource: embeddedNodeBalanceSource(chainNode) } : {}) });
+  const chainNode = options.embeddedChainNode && !options.chainRpcUrl ? await startChainNode(options) : undefined;
+  const app = createReferenceApp({ ...options, ...(chainNode ? { balanceSource: embeddedNodeBalanceSource(chainNode.node) } : {}) });
   await loadHandlers();
   const server = http.createServer(app.handler);
   // Node's default 5 s keep-alive lets the server close an idle socket just as a busy client reuses it
@@ -42,7 +47,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
     accessKey: app.accessKey,
     limitedAccessKey: app.limitedAccessKey,
     fixtures: app.fixtures,
-    ...(chainNode ? { chainNode: { urlTemplate: chainNode.urlTemplate, startupMs: chainNode.startupMs } } : {}),
+    ...(chainNode ? { chainNode: { urlTemplate: chainNode.node.urlTemplate, startupMs: chainNode.startupMs } } : {}),
     requestCounts: app.requestCounts,
     builderActivity: app.builderActivity,
     close() {
@@ -51,7 +56,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
         grace.unref();
         server.close(() => {
           clearTimeout(grace);
-          void (chainNode?.close() ?? Promise.resolve()).then(resolve);
+          void (chainNode?.node.close() ?? Promise.resolve()).then(resolve);
         });
         server.closeIdleConnections();
         app.releaseHanging();

@@ -57,9 +57,10 @@ export interface ReferenceServerOptions {
   readonly chainRpcUrl?: string;
   /**
    * Without `chainRpcUrl`: start a chain node in this process (one chain per network) whose genesis holds the
-   * server's seeded balances, and answer GetNativeTokenBalance from it.
+   * server's seeded balances, and answer GetNativeTokenBalance from it. With `networks` (slugs), their chains
+   * are made before the server answers; the others on their first request.
    */
-  readonly embeddedChainNode?: boolean;
+  readonly embeddedChainNode?: boolean | { readonly networks: readonly string[] };
   /** Every answer is held this long before it is written: a target far away, for benchmarks and tries. */
   readonly latencyMs?: number;
 }
