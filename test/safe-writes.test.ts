@@ -129,7 +129,7 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
       fixtures: { builder: { projectId: 1, audienceId: 5, disposableAudienceIds: [6] } },
       ...over,
     }) as RunConfig;
-  const scope = (over: Partial<RunConfig> = {}) => ({ config: config(over), createdAudienceIds: new Set([40]) });
+  const scope = (over: Partial<RunConfig> = {}) => ({ config: config(over), audiences: { isOwn: (id: number) => id === 40 } });
   const removal = (text: string, over: Partial<RunConfig> = {}) => refusalOf(scope(over), RemoveAudienceContacts, text);
 
   it('lets removals from created and disposable audiences through, and IDs that name nothing', () => {
@@ -148,8 +148,14 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
     expect(removal('{"projectId":1,"audienceId":12,"contactIds":[1]}x')).toMatch(/audience 12/);
   });
 
-  it('--allow-destructive lifts it; --read-only refuses every write and nothing else', () => {
+  it("--allow-destructive gives up the fixtures' audience only; --read-only refuses every write and nothing else", () => {
     expect(removal('{"projectId":1,"audienceId":5,"contactIds":[1]}', { allowDestructive: true })).toBeUndefined();
+    // --allow-destructive gives up the fixtures' audience, not every audience the server may name.
+    expect(removal('{"projectId":1,"audienceId":12,"contactIds":[1]}', { allowDestructive: true })).toMatch(/audience 12/);
+    // An ID beyond 2^53 is never written to: the suite cannot keep it exact.
+    expect(removal('{"projectId":1,"audienceId":9007199254740993,"contactIds":[1]}', { allowDestructive: true })).toMatch(
+      /audience 9007199254740992/,
+    );
     expect(removal('{"projectId":1,"audienceId":40,"contactIds":[1]}', { readOnly: true })).toMatch(/--read-only/);
     expect(refusalOf(scope({ readOnly: true }), CreateAudience, '{"projectId":1,"name":"x"}')).toMatch(/--read-only/);
     expect(refusalOf(scope({ readOnly: true }), GetAudience, '{"projectId":1,"audienceId":5}')).toBeUndefined();

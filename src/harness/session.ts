@@ -25,7 +25,7 @@ import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
 import type { Example } from './operation-spec.js';
 import { guardDepth } from './json-depth.js';
-import { noteAnswered, noteCreated, refusalOf } from './safe-writes.js';
+import { AudienceLedger, refusalOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
@@ -86,12 +86,8 @@ export class CheckSession {
   readonly errorAnswers: ObservedAnswer[] = [];
   /** What was sent and answered, kept as the report may show it. */
   readonly evidence: SessionEvidence;
-  /** Audiences this session's own CreateAudience requests created: the only ones it may empty (safe-writes.ts). */
-  readonly createdAudienceIds = new Set<number>();
-  /** Audiences known before this session created any (the fixtures', any read): never taken for its own. */
-  readonly knownAudienceIds = new Set<number>();
-  /** CreateAudience answers that named an audience known before: reported, never written to. */
-  readonly reusedAudienceIds = new Set<number>();
+  /** The audiences this session made and proved its own, the only ones it may write to (safe-writes.ts). */
+  readonly audiences: AudienceLedger;
   /** Personal values taken out of Builder answers (handed to the output redactor through the test's meta). */
   readonly personal = new Set<string>();
   /** How the example request, sent with the run's key, was answered: refused (401) or not. */
@@ -117,8 +113,7 @@ export class CheckSession {
   ) {
     this.redactor = redactorOf(config);
     this.evidence = new SessionEvidence(this.redactor, config.limitedAccessKey);
-    const builder = config.fixtures.builder;
-    for (const id of [builder?.audienceId, ...(builder?.disposableAudienceIds ?? [])]) if (id !== undefined) this.knownAudienceIds.add(id);
+    this.audiences = new AudienceLedger(config);
   }
 
   get exchanges(): readonly HttpOutcome[] {
@@ -275,8 +270,7 @@ export class CheckSession {
         : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
     const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
     if (this.config.verbose) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
-    noteCreated(this, op, outcome);
-    noteAnswered(this.knownAudienceIds, op, outcome);
+    this.audiences.note(op, outcome);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
       if (outcome.response.status === 401) this.keyAnswers.refused += 1;
       else this.keyAnswers.accepted += 1;
