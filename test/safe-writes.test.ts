@@ -154,7 +154,7 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
     expect(removal('{"projectId":1,"audienceId":12,"contactIds":[1]}', { allowDestructive: true })).toMatch(/audience 12/);
     // An ID beyond 2^53 is never written to: the suite cannot keep it exact.
     expect(removal('{"projectId":1,"audienceId":9007199254740993,"contactIds":[1]}', { allowDestructive: true })).toMatch(
-      /audience 9007199254740992/,
+      /audience 9007199254740993/,
     );
     expect(removal('{"projectId":1,"audienceId":40,"contactIds":[1]}', { readOnly: true })).toMatch(/--read-only/);
     expect(refusalOf(scope({ readOnly: true }), CreateAudience, '{"projectId":1,"name":"x"}')).toMatch(/--read-only/);

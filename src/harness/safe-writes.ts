@@ -85,14 +85,18 @@ export function refusalOf(
   if (payload === undefined) return undefined;
   if (id === REMOVE) {
     const given = new Set(givenRemovableAudiences(scope.config).map((g) => g.audienceId));
-    const foreign = numbersNamed(payload, 'audienceId').filter((n) => n > 0 && !scope.audiences.isOwn(n) && !given.has(n));
+    const foreign = numbersNamed(payload, 'audienceId')
+      .filter(({ value }) => value > 0 && !scope.audiences.isOwn(value) && !given.has(value))
+      .map(({ text }) => text);
     if (foreign.length > 0) {
       return `safe writes: ${id} would name audience ${foreign.join(', ')}, which this run did not create and prove its own, and the fixtures do not give up (builder.disposableAudienceIds; with --allow-destructive, builder.audienceId)`;
     }
   }
   if (id === CREATE) {
     const project = scope.config.fixtures.builder?.projectId;
-    const foreign = numbersNamed(payload, 'projectId').filter((n) => n > 0 && n !== project);
+    const foreign = numbersNamed(payload, 'projectId')
+      .filter(({ value }) => value > 0 && value !== project)
+      .map(({ text }) => text);
     if (foreign.length > 0)
       return `safe writes: ${id} would create an audience in project ${foreign.join(', ')}, which the fixtures do not name`;
   }
@@ -200,7 +204,7 @@ export class AudienceLedger {
       }
     };
     if (!isId(id)) {
-      this.doubts.set(String(id), 'not an ID the suite can keep exact, so nothing is written to it');
+      this.doubts.set(String(id), 'not an ID the suite writes to (only whole numbers below 2^53 are)');
       return;
     }
     if (this.made.has(id)) return doubt('answered to two CreateAudience requests');
@@ -260,7 +264,8 @@ function parsedOrUndefined(body: string | undefined): unknown {
  * ignoring case), behind escaped quotes (a body re-encoded as a string), as a quoted or fractional number
  * (read as its integer part).
  */
-function numbersNamed(payload: string, key: string): number[] {
+function numbersNamed(payload: string, key: string): { text: string; value: number }[] {
   const pattern = new RegExp(`${key}\\\\?["']?\\s*:\\s*\\\\?["']?\\s*(-?\\d+(?:\\.\\d*)?(?:[eE][+-]?\\d+)?)`, 'gi');
-  return [...payload.matchAll(pattern)].map((m) => Math.trunc(Number(m[1])));
+  // The number as sent (every digit), and as a reader would take it: an ID beyond 2^53 is nobody's to write.
+  return [...payload.matchAll(pattern)].map((m) => ({ text: m[1]!, value: Math.trunc(Number(m[1])) }));
 }

@@ -27,6 +27,7 @@ import type { Example } from './operation-spec.js';
 import { guardDepth } from './json-depth.js';
 import { AudienceLedger, refusalOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
+import { stringifyExact } from '../contract/exact-json.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -246,7 +247,7 @@ export class CheckSession {
     const key = options.accessKey === undefined ? this.config.accessKey : options.accessKey;
     if (key !== false) headers['X-Access-Key'] = key;
     const method = options.method ?? 'POST';
-    const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(body));
+    const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : stringifyExact(body));
     // Safe writes (safe-writes.ts), enforced here for every request; a URL of its own is a wire check of an
     // unknown route, not the operation's.
     const refusal = options.url === undefined ? refusalOf(this, op, payload) : undefined;

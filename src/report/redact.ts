@@ -7,6 +7,7 @@
  */
 import { Contact, PERSONAL_DATA_FIELDS, RESOURCES } from '../contract/resources.js';
 import { REDACTED } from './redactor.js';
+import { parseExact, stringifyExact } from '../contract/exact-json.js';
 
 export { REDACTED } from './redactor.js';
 const KEY_HEADER = 'x-access-key';
@@ -139,14 +140,14 @@ export interface RedactedText {
 export function redactBody(text: string, mayHoldPersonalData: boolean): RedactedText {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseExact(text);
   } catch {
     if (!mayHoldPersonalData || text.trim() === '') return { text, personal: [] };
     return { text: '[not shown: an answer that is not JSON may hold personal data it cannot be searched for]', personal: [] };
   }
   const redacted = redactPersonal(parsed);
   if (redacted.unwalkable) return { text: `[not shown: ${redacted.unwalkable}]`, personal: redacted.personal };
-  return { text: JSON.stringify(redacted.value), personal: redacted.personal };
+  return { text: stringifyExact(redacted.value), personal: redacted.personal };
 }
 
 /** A body text with personal data and one secret removed. */
