@@ -9,6 +9,7 @@ import type { Report } from '../report/model.js';
 import type { RunDiff } from './diff.js';
 import { renderMarkdown } from '../../reporters/render/markdown.js';
 import { groupByCheck, isCountedFailure, isUnexpectedPass, networksText } from '../../reporters/render/check-groups.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 export const MAX_ANNOTATIONS = 50;
 
@@ -59,7 +60,9 @@ export function publishToGitHub(
   env: NodeJS.ProcessEnv = process.env,
 ): void {
   const summary = env['GITHUB_STEP_SUMMARY'];
-  if (summary) appendFileSync(summary, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
+  // The summary is read by everyone who can see the job: it passes the output redactor, as every output does.
+  const text = redactOutput(markdown);
+  if (summary) appendFileSync(summary, text.endsWith('\n') ? text : `${text}\n`);
   for (const line of annotationLines(annotations)) io.log(line);
 }
 

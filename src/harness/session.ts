@@ -12,7 +12,7 @@ import type { NetworkFixtures } from '../config/fixtures.js';
 import type { Network } from '../contract/networks.js';
 import { operationId, type NetworkOf, type OperationDef, type RequestOf } from '../contract/operations.js';
 import type { CheckResult } from '../report/model.js';
-import { redactBody, redactPersonal } from '../report/redact.js';
+import { redactBody, redactBuilderHeaders, redactPersonal } from '../report/redact.js';
 import { judgeErrorAnswer, type ErrorFindings } from './error-answers.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { Redactor } from '../report/redactor.js';
@@ -319,7 +319,8 @@ export class CheckSession {
     const found = outcome.response.json === undefined ? [] : redactPersonal(outcome.response.json).personal;
     for (const value of found) this.personal.add(value);
     this.redactor.learnPersonal(found);
-    return { ...outcome, response: { ...outcome.response, text: redactBody(outcome.response.text, true).text } };
+    const { text, headers } = outcome.response;
+    return { ...outcome, response: { ...outcome.response, text: redactBody(text, true).text, headers: redactBuilderHeaders(headers) } };
   }
 
   describe(id: string, detail: ViolationDetail): string {
