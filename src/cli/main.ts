@@ -270,14 +270,28 @@ function processHost(): CliHost {
   return { env: process.env, stdout: (line) => console.log(line), stderr: (line) => console.error(line), stream: process.stdout };
 }
 
+/** The longest line printed: a server's answer quoted whole (megabytes on one line) is cut, saying how much. */
+export const MAX_PRINTED_LINE = 4000;
+
+/** Each line of `text` cut to MAX_PRINTED_LINE characters (redacted before: a cut cannot free half a secret). */
+export function capped(text: string): string {
+  if (text.length <= MAX_PRINTED_LINE) return text;
+  return text
+    .split('\n')
+    .map((line) =>
+      line.length <= MAX_PRINTED_LINE ? line : `${line.slice(0, MAX_PRINTED_LINE)}… (${line.length - MAX_PRINTED_LINE} more characters)`,
+    )
+    .join('\n');
+}
+
 /** Runs the command line and answers its exit code; it never sets the process's. */
 export async function main(argv: readonly string[], host: CliHost = processHost()): Promise<number> {
   // Every line leaves through the output redactor, armed before the options are read: a usage error may echo one.
   armOutputRedactor(redactionInputsOfArguments(argv, host.env));
   let exitCode = 0;
   const io: ProgramIo = {
-    log: (line: string) => host.stdout(redactOutput(line)),
-    error: (line: string) => host.stderr(redactOutput(line)),
+    log: (line: string) => host.stdout(capped(redactOutput(line))),
+    error: (line: string) => host.stderr(capped(redactOutput(line))),
     ...(host.stream ? { stream: host.stream } : {}),
     env: host.env,
     exitCode: (code) => (exitCode = code),

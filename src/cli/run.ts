@@ -4,7 +4,7 @@
  * The report is written whatever happens: a run that cannot start, crashes or is stopped (a signal,
  * --max-duration) still leaves one, with the incident named.
  */
-import { ReportFolder } from '../../reporters/report-folder.js';
+import { ReportFolder, ReportFolderError } from '../../reporters/report-folder.js';
 import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
@@ -105,8 +105,19 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       ...(config.shard ? { shard: { ...config.shard } } : {}),
       ...(incident ? { incident } : {}),
     });
-    const finish = (report: Report): RunOutcome =>
-      summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
+    const finish = (report: Report): RunOutcome => {
+      let files: string[];
+      try {
+        files = writeReport(report, config.reportDir, folder);
+      } catch (error) {
+        if (!(error instanceof ReportFolderError)) throw error;
+        // A full disk costs the files, not the verdict: it is printed, with where the writing failed (exit 2).
+        const outcome = summarize(report, [], terminal, stopper.cause?.exitCode);
+        terminal.note(`✘ ${error.message}`);
+        return { ...outcome, exitCode: 2 };
+      }
+      return summarize(report, files, terminal, stopper.cause?.exitCode);
+    };
     /** The report of a run that ended early: what ran, and every operation that did not, errored with why. */
     const stoppedReport = (results: readonly CheckResult[], incident: string | undefined): Report => {
       const why = stopper.cause!.reason;

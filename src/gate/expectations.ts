@@ -5,7 +5,7 @@
  * a check or network that does not exist is a usage error. `conformance expectations REPORT` writes such a
  * file from a report's failures, sorted so that it diffs well.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { isCheckId } from '../checks/catalogue.js';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
@@ -18,6 +18,7 @@ import { SchemaValidators } from '../validation/validators.js';
 import { UsageError } from '../cli/usage-error.js';
 import { wireIsPerNetwork } from '../harness/work.js';
 import { checksOf, countsAgainst, readReportFile } from './report-checks.js';
+import { readBoundedText } from '../config/bounded-file.js';
 
 export const ALL_NETWORKS = '*';
 
@@ -57,8 +58,9 @@ export function loadExpectations(path: string): Expectation[] {
   const flag = '--expectations';
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(readBoundedText(path, `${flag}: ${path}`));
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code ? `${flag}: cannot read ${path}: ${code}` : `${flag}: ${path} is not JSON: ${(error as Error).message}`);
   }
