@@ -19,7 +19,8 @@ export function redactionInputsOfArguments(argv: readonly string[], env: NodeJS.
   argv.forEach((arg, i) => {
     const [flag, inline] =
       arg.startsWith('-') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    if (CREDENTIAL_FLAG.test(flag)) {
+    // `serve` is given the key its server accepts, and prints it for the user to certify it with.
+    if (CREDENTIAL_FLAG.test(flag) && argv[0] !== 'serve') {
       const value = inline ?? argv[i + 1];
       if (value !== undefined) keys.push(value, value.trim());
     }
