@@ -19,6 +19,7 @@ import { UsageError } from '../cli/usage-error.js';
 import { wireIsPerNetwork } from '../harness/work.js';
 import { checksOf, countsAgainst, readReportFile } from './report-checks.js';
 import { readBoundedText } from '../config/bounded-file.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 export const ALL_NETWORKS = '*';
 
@@ -155,7 +156,8 @@ export function expectationsCommand(reportArg: string, options: { out?: string }
   const file = expectationsOf(report);
   const text = renderExpectations(file);
   if (options.out) {
-    writeFileSync(options.out, text);
+    // A file written is an output like any other: it passes the output redactor.
+    writeFileSync(options.out, redactOutput(text));
     io.log(`wrote ${file.expectations.length} expectation(s) to ${options.out}; fill in each "reason"`);
   } else io.log(text.trimEnd());
   return 0;
