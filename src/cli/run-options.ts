@@ -201,7 +201,7 @@ function usableKey(key: string, what: string): string {
 let fixturesValidator: SchemaValidators | undefined;
 
 export function loadFixtures(path: string): Fixtures {
-  const text = readBoundedText(path, `--fixtures: ${path}`);
+  const text = readBoundedText(path, '--fixtures');
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -11,28 +11,30 @@ export const INPUT_FILE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 0)} MB`;
 
-/** The file's text; `what` names it in every refusal (`--fixtures: path`). */
-export function readBoundedText(path: string, what: string, limit = INPUT_FILE_LIMIT_BYTES): string {
+/** The file's text; `flag` (and `path`) name it in every refusal. */
+export function readBoundedText(path: string, flag: string, limit = INPUT_FILE_LIMIT_BYTES): string {
+  const cannotRead = (error: unknown) =>
+    new UsageError(`${flag}: cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   let fd: number;
   try {
     // Without O_NONBLOCK, opening a FIFO waits for a writer: the refusal would never come.
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (error) {
-    throw new UsageError(`${what}: cannot read it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw cannotRead(error);
   }
   try {
     const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new UsageError(`${what}: not a regular file (a pipe, a device or a folder): give a file`);
-    if (stat.size > limit) throw new UsageError(`${what}: ${megabytes(stat.size)}, over the limit of ${megabytes(limit)}`);
+    if (!stat.isFile()) throw new UsageError(`${flag}: ${path} is not a regular file (a pipe, a device or a folder): give a file`);
+    if (stat.size > limit) throw new UsageError(`${flag}: ${path} is ${megabytes(stat.size)}, over the limit of ${megabytes(limit)}`);
     const buffer = Buffer.alloc(stat.size + 1);
     let read = 0;
     for (let n = -1; n !== 0 && read < buffer.length; read += n) n = readSync(fd, buffer, read, buffer.length - read, null);
     // Grown since it was measured: still bounded.
-    if (read > limit) throw new UsageError(`${what}: over the limit of ${megabytes(limit)}`);
+    if (read > limit) throw new UsageError(`${flag}: ${path} is over the limit of ${megabytes(limit)}`);
     return buffer.subarray(0, read).toString('utf8');
   } catch (error) {
     if (error instanceof UsageError) throw error;
-    throw new UsageError(`${what}: cannot read it: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw cannotRead(error);
   } finally {
     closeSync(fd);
   }

@@ -59,7 +59,7 @@ export function loadExpectations(path: string): Expectation[] {
   const flag = '--expectations';
   let data: unknown;
   try {
-    data = JSON.parse(readBoundedText(path, `${flag}: ${path}`));
+    data = JSON.parse(readBoundedText(path, flag));
   } catch (error) {
     if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
