@@ -97,6 +97,12 @@ describe.concurrent('the CLI against a counting reference server', () => {
     const created = new Set(activity.createdAudienceIds);
     // Non-positive IDs name nothing: the suite's probes of the refusal paths.
     expect(activity.removalTargets.filter((id) => id > 0 && !created.has(id))).toEqual([]);
+    // The run says what it wrote, and to which audiences: each one the server created for it.
+    const said = result.stdout.split('\n').find((line) => line.startsWith('writes sent:'));
+    expect(said, result.stdout).toMatch(/^writes sent: \d+ CreateAudience, \d+ RemoveAudienceContacts to audience\(s\) /);
+    const named = /to audience\(s\) ([\d, ]+)/.exec(said!)![1]!.split(', ').map(Number);
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) expect(created.has(id), String(id)).toBe(true);
     const removals = report.global.operations.find((o) => o.operation === 'Builder.RemoveAudienceContacts')!.checks;
     for (const id of ['remove-contacts-removes', 'remove-contacts-count', 'remove-contacts-idempotent']) {
       expect(removals.find((c) => c.checkId === id)?.status, id).toBe('passed');

@@ -164,6 +164,8 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
     progress.stop();
+    const { writes } = collector;
+    if (writes.created + writes.removals > 0) terminal.note(writesLine(writes));
     const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
     if (stopper.cause)
@@ -201,6 +203,13 @@ function summarize(report: Report, files: readonly string[], terminal: RunTermin
   if (report.run.interrupted) terminal.note(`✘ INTERRUPTED — ${report.run.interrupted}; the operations not run are reported errored`);
   terminal.summary(report, files);
   return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
+}
+
+/** What the run wrote, said once at the end (a nightly run with a real key touches real data). */
+function writesLine(writes: RunCollector['writes']): string {
+  const ids = [...writes.audienceIds];
+  const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
+  return `writes sent: ${writes.created} CreateAudience, ${writes.removals} RemoveAudienceContacts${ids.length ? ` to audience(s) ${shown}` : ''} — each to an audience this run created and read back as its own, or one the fixtures give up`;
 }
 
 function expectedUnitsPerNetwork(config: RunConfig): Map<string, number> {

@@ -45,6 +45,8 @@ export class RunCollector {
   private readonly failingNetworks = new Set<string>();
   private unitsDone = 0;
   private readonly keyAnswers = { refused: 0, accepted: 0 };
+  /** The writes the run sent, over all its units (safe-writes.ts). */
+  readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
   report: Report | undefined;
 
   constructor(private readonly options: CollectorOptions) {}
@@ -69,6 +71,11 @@ export class RunCollector {
     if (outcome?.personal) outputRedactor().learnPersonal(outcome.personal);
     this.keyAnswers.refused += outcome?.keyAnswers?.refused ?? 0;
     this.keyAnswers.accepted += outcome?.keyAnswers?.accepted ?? 0;
+    if (outcome?.writes) {
+      this.writes.created += outcome.writes.created;
+      this.writes.removals += outcome.writes.removals;
+      for (const id of outcome.writes.audienceIds) this.writes.audienceIds.add(id);
+    }
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
     const results = applyExpectations(own, this.options.expectations ?? []);
     this.results.push(...results);
