@@ -8,18 +8,8 @@
  *   rename: a reader sees the whole earlier set, nothing, or the whole new set, never a mix.
  * Every refusal is a ReportFolderError with a one-line message (exit code 2).
  */
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** Written into every published folder: a folder holding it is the tool's to replace. */
@@ -89,6 +79,7 @@ export class ReportFolder {
     const folder = new ReportFolder(dir, reportFiles);
     folder.takeLock();
     try {
+      folder.removeDeadStaging();
       folder.checkOwnership();
       folder.prepareStaging();
       folder.removeEarlierReport();
@@ -99,30 +90,99 @@ export class ReportFolder {
     return folder;
   }
 
+  /**
+   * Takes the lock: a file naming this process, put in place whole by link() (which fails when the lock
+   * exists), so no run ever reads a lock half written. The lock of a run that died (killed, out of memory) is
+   * broken by renaming it aside first: of two runs that both found it stale, one renames it and the other
+   * finds nothing to rename; a run that renamed a lock just taken by a live run puts it back and gives way.
+   */
   private takeLock(): void {
-    for (let attempt = 0; attempt < 2; attempt += 1) {
-      try {
-        const fd = openSync(this.lock, 'wx');
-        writeFileSync(fd, String(process.pid));
-        closeSync(fd);
-        heldHere.add(this.lock);
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-          throw new ReportFolderError(`--report-dir ${this.dir}: cannot write beside it (${describe(error)})`);
-        }
-      }
-      const holder = Number(readFileSyncSafe(this.lock));
-      if (holder === process.pid && heldHere.has(this.lock)) {
-        throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run of this process: give each run its own folder`);
-      }
-      if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
-        throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run (process ${holder}): give each run its own folder`);
-      }
-      // The run that held it is gone: its lock is stale.
-      rmSync(this.lock, { force: true });
+    const mine = `${this.lock}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    try {
+      writeFileSync(mine, String(process.pid), { flag: 'wx' });
+    } catch (error) {
+      throw new ReportFolderError(`--report-dir ${this.dir}: cannot write beside it (${describe(error)})`);
     }
-    throw new ReportFolderError(`--report-dir ${this.dir}: cannot take its lock ${this.lock}`);
+    try {
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        try {
+          linkSync(mine, this.lock);
+          heldHere.add(this.lock);
+          return;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+            throw new ReportFolderError(`--report-dir ${this.dir}: cannot write beside it (${describe(error)})`);
+          }
+        }
+        this.refuseLiveHolder(readFileSyncSafe(this.lock));
+        this.breakStaleLock();
+      }
+      throw new ReportFolderError(`--report-dir ${this.dir}: cannot take its lock ${this.lock}`);
+    } finally {
+      rmSync(mine, { force: true });
+    }
+  }
+
+  /** Throws when the lock's holder (its text) is a live run; returns when it is a dead one's. */
+  private refuseLiveHolder(text: string | undefined): void {
+    if (text === undefined) return;
+    const holder = Number(text);
+    if (holder === process.pid && heldHere.has(this.lock)) {
+      throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run of this process: give each run its own folder`);
+    }
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processAlive(holder)) {
+      throw new ReportFolderError(`--report-dir ${this.dir} is in use by another run (process ${holder}): give each run its own folder`);
+    }
+  }
+
+  private breakStaleLock(): void {
+    const aside = `${this.lock}.stale.${process.pid}.${randomBytes(4).toString('hex')}`;
+    try {
+      renameSync(this.lock, aside);
+    } catch {
+      // Broken by another run meanwhile (or gone): try again.
+      return;
+    }
+    const taken = readFileSyncSafe(aside);
+    try {
+      this.refuseLiveHolder(taken);
+    } catch (error) {
+      // It was a live run's, taken since it was found stale: back in place, unless yet another run took it.
+      try {
+        linkSync(aside, this.lock);
+      } catch {
+        // The place is taken again: that run holds the folder.
+      }
+      throw error;
+    } finally {
+      rmSync(aside, { force: true });
+    }
+  }
+
+  /**
+   * Staging folders beside `dir` that are not this run's are a dead run's (a live one would hold the lock):
+   * they go, with the earlier folder a dead run may have been replacing.
+   */
+  private removeDeadStaging(): void {
+    const parent = dirname(this.dir);
+    const prefix = `.${basename(this.dir)}.`;
+    const ours = basename(this.staging);
+    let names: string[];
+    try {
+      names = readdirSync(parent);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (!name.startsWith(prefix) || name === ours) continue;
+      const rest = name.slice(prefix.length);
+      const staging = /^\d+\.staging(?:\.old)?$/.test(rest);
+      const lockLeft = /^lock\.(?:stale\.)?\d+\.[0-9a-f]{8}$/.test(rest);
+      if (!staging && !lockLeft) continue;
+      const pid = Number(rest.match(/\d+/)?.[0]);
+      if (lockLeft && pid !== process.pid && processAlive(pid)) continue;
+      rmSync(join(parent, name), { recursive: true, force: true });
+    }
   }
 
   /** The tool's folder: it holds the marker of an earlier publication, or nothing but report files. */

@@ -9,6 +9,7 @@ import type http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { NOT_CREATED_BY_THIS_RUN } from '../src/harness/safe-writes.js';
 import { FAULTS } from '../src/server/faults.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { FaultHooks, RunningReferenceServer } from '../src/server/types.js';
@@ -192,7 +193,11 @@ describe.concurrent('safe writes trust nothing the server says', () => {
     );
     expect(result.code, result.stdout + result.stderr).toBe(1);
     const broken = brokenResults(readReport(result.reportDir));
-    expect(broken.map((r) => `${r.checkId} ${r.operation}`)).toEqual(['created-audience-is-new Builder.CreateAudience']);
+    expect(broken.filter((r) => r.status === 'failed').map((r) => `${r.checkId} ${r.operation}`)).toEqual([
+      'created-audience-is-new Builder.CreateAudience',
+    ]);
+    // The checks that would have written to it end errored, saying why.
+    for (const r of broken.filter((r) => r.status === 'errored')) expect(r.message, r.checkId).toContain(NOT_CREATED_BY_THIS_RUN);
     expect(server.builderActivity().removalTargets).not.toContain(protectedId);
     expect(before).toBeGreaterThan(0);
     expect(await contactsOf()).toBe(before);

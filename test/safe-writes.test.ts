@@ -97,6 +97,12 @@ describe.concurrent('the CLI against a counting reference server', () => {
     const created = new Set(activity.createdAudienceIds);
     // Non-positive IDs name nothing: the suite's probes of the refusal paths.
     expect(activity.removalTargets.filter((id) => id > 0 && !created.has(id))).toEqual([]);
+    // The run says what it wrote, and to which audiences: each one the server created for it.
+    const said = result.stdout.split('\n').find((line) => line.startsWith('writes sent:'));
+    expect(said, result.stdout).toMatch(/^writes sent: \d+ CreateAudience, \d+ RemoveAudienceContacts to audience\(s\) /);
+    const named = /to audience\(s\) ([\d, ]+)/.exec(said!)![1]!.split(', ').map(Number);
+    expect(named.length).toBeGreaterThan(0);
+    for (const id of named) expect(created.has(id), String(id)).toBe(true);
     const removals = report.global.operations.find((o) => o.operation === 'Builder.RemoveAudienceContacts')!.checks;
     for (const id of ['remove-contacts-removes', 'remove-contacts-count', 'remove-contacts-idempotent']) {
       expect(removals.find((c) => c.checkId === id)?.status, id).toBe('passed');
@@ -129,7 +135,7 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
       fixtures: { builder: { projectId: 1, audienceId: 5, disposableAudienceIds: [6] } },
       ...over,
     }) as RunConfig;
-  const scope = (over: Partial<RunConfig> = {}) => ({ config: config(over), createdAudienceIds: new Set([40]) });
+  const scope = (over: Partial<RunConfig> = {}) => ({ config: config(over), audiences: { isOwn: (id: number) => id === 40 } });
   const removal = (text: string, over: Partial<RunConfig> = {}) => refusalOf(scope(over), RemoveAudienceContacts, text);
 
   it('lets removals from created and disposable audiences through, and IDs that name nothing', () => {
@@ -148,8 +154,14 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
     expect(removal('{"projectId":1,"audienceId":12,"contactIds":[1]}x')).toMatch(/audience 12/);
   });
 
-  it('--allow-destructive lifts it; --read-only refuses every write and nothing else', () => {
+  it("--allow-destructive gives up the fixtures' audience only; --read-only refuses every write and nothing else", () => {
     expect(removal('{"projectId":1,"audienceId":5,"contactIds":[1]}', { allowDestructive: true })).toBeUndefined();
+    // --allow-destructive gives up the fixtures' audience, not every audience the server may name.
+    expect(removal('{"projectId":1,"audienceId":12,"contactIds":[1]}', { allowDestructive: true })).toMatch(/audience 12/);
+    // An ID beyond 2^53 is never written to: the suite cannot keep it exact.
+    expect(removal('{"projectId":1,"audienceId":9007199254740993,"contactIds":[1]}', { allowDestructive: true })).toMatch(
+      /audience 9007199254740993/,
+    );
     expect(removal('{"projectId":1,"audienceId":40,"contactIds":[1]}', { readOnly: true })).toMatch(/--read-only/);
     expect(refusalOf(scope({ readOnly: true }), CreateAudience, '{"projectId":1,"name":"x"}')).toMatch(/--read-only/);
     expect(refusalOf(scope({ readOnly: true }), GetAudience, '{"projectId":1,"audienceId":5}')).toBeUndefined();

@@ -31,13 +31,19 @@ export async function silentChainNodes(template: string, networks: readonly Netw
       try {
         await ethChainId(url, timeoutMs);
       } catch (error) {
-        for (const network of served) silent.push({ network: network.slug, reason: (error as Error).message });
+        for (const network of served) silent.push({ network: network.slug, reason: originsOnly((error as Error).message) });
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, queue.length) }, worker));
   const order = networks.map((n) => n.slug);
   return silent.sort((a, b) => order.indexOf(a.network) - order.indexOf(b.network));
+}
+
+/** A node's answer may quote its own URL, key and all: every URL in it is cut to its origin, the text bounded. */
+function originsOnly(reason: string): string {
+  const cut = reason.replace(/\b([a-z][a-z0-9+.-]*:\/\/)(?:[^/?#@\s"'<>]*@)?([^/?#\s"'<>]+)[^\s"'<>]*/gi, '$1$2');
+  return cut.length > 200 ? `${cut.slice(0, 200)}…` : cut;
 }
 
 export function describeSilent(silent: readonly Silent[]): string {

@@ -8,7 +8,7 @@
  * command can be set in the file without further work. Relative paths in it are relative to the working
  * directory, as on the command line.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import type { Command, Option } from 'commander';
@@ -16,6 +16,7 @@ import { publishable } from '../contract/schema-files.js';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
 import { SchemaValidators } from '../validation/validators.js';
 import { UsageError } from '../config/usage-error.js';
+import { readBoundedText } from '../config/bounded-file.js';
 
 export const CONFIG_FILE_NAME = 'conformance.config.json';
 export const CONFIG_SCHEMA_ID = `${SCHEMA_BASE}config.schema.json`;
@@ -63,12 +64,8 @@ export function configFileValues(command: Command, cwd = process.cwd()): Map<str
   const path = given !== undefined && given !== '' ? resolve(cwd, given) : resolve(cwd, CONFIG_FILE_NAME);
   if ((given === undefined || given === '') && !existsSync(path)) return new Map();
   const where = given ? `--config: ${path}` : `${CONFIG_FILE_NAME}`;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`${where}: cannot read it: ${(error as Error).message}`);
-  }
+  // A config file is a few flags: 1 MB is far more than any.
+  const text = readBoundedText(path, given ? '--config' : CONFIG_FILE_NAME, 1024 * 1024);
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -16,7 +16,8 @@ import type { RawRerunOptions } from '../gate/rerun.js';
 import { TOOL } from '../runner/tool.js';
 import { UsageError } from '../config/usage-error.js';
 import { ReportFolderError } from '../../reporters/report-folder.js';
-import { redactOutput } from '../report/output-boundary.js';
+import { armOutputRedactor, outputRedactor, redactOutput } from '../report/output-boundary.js';
+import { redactionInputsOfArguments } from '../report/redaction-inputs.js';
 
 /** Said in every --help: what the exit code of a command means. */
 const EXIT_CODES = `
@@ -26,6 +27,10 @@ Exit codes:
        refused the access key, --max-duration was hit, or (--require-complete) a MUST check was skipped
   2    a usage or configuration error (refused before anything is sent), or a report that could not be written
   130  stopped by SIGINT (143: SIGTERM); the report is written, marked interrupted`;
+
+/** Said when a key holds words of the report: those are never redacted (they would damage every report). */
+const WEAK_KEY =
+  'conformance: warning: the access key contains words of the report (a check id, an operation name, a network slug or a field name); those words are left as they are wherever they appear, so the key is weak: prefer a random key';
 
 /** What the commands write to and read of their process; the exit code goes to `exitCode` when given. */
 export interface ProgramIo {
@@ -53,6 +58,7 @@ export function buildProgram(io: ProgramIo): Command {
   for (const { flag, description } of runOptionFlags()) run.addOption(option(flag, description));
   run.addHelpText('after', EXIT_CODES).action(async (raw: RawRunOptions) => {
     const options = parseRunOptions(raw);
+    if (outputRedactor().weakKeyParts.length > 0) io.error(WEAK_KEY);
     await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
     // Loaded only once the flags are known good: a usage error answers at once, without loading vitest.
     const { runConformance } = await import('../runner/run.js');
@@ -249,13 +255,28 @@ function processHost(): CliHost {
   return { env: process.env, stdout: (line) => console.log(line), stderr: (line) => console.error(line), stream: process.stdout };
 }
 
+/** The longest line printed: a server's answer quoted whole (megabytes on one line) is cut, saying how much. */
+export const MAX_PRINTED_LINE = 4000;
+
+/** Each line of `text` cut to MAX_PRINTED_LINE characters (redacted before: a cut cannot free half a secret). */
+export function capped(text: string): string {
+  if (text.length <= MAX_PRINTED_LINE) return text;
+  return text
+    .split('\n')
+    .map((line) =>
+      line.length <= MAX_PRINTED_LINE ? line : `${line.slice(0, MAX_PRINTED_LINE)}… (${line.length - MAX_PRINTED_LINE} more characters)`,
+    )
+    .join('\n');
+}
+
 /** Runs the command line and answers its exit code; it never sets the process's. */
 export async function main(argv: readonly string[], host: CliHost = processHost()): Promise<number> {
-  // Every line leaves through the output redactor.
+  // Every line leaves through the output redactor, armed before the options are read: a usage error may echo one.
+  armOutputRedactor(redactionInputsOfArguments(argv, host.env));
   let exitCode = 0;
   const io: ProgramIo = {
-    log: (line: string) => host.stdout(redactOutput(line)),
-    error: (line: string) => host.stderr(redactOutput(line)),
+    log: (line: string) => host.stdout(capped(redactOutput(line))),
+    error: (line: string) => host.stderr(capped(redactOutput(line))),
     ...(host.stream ? { stream: host.stream } : {}),
     env: host.env,
     exitCode: (code) => (exitCode = code),

@@ -13,6 +13,7 @@ import type { RunDiff } from './diff.js';
 import { renderMarkdown } from '../../reporters/render/markdown.js';
 import { isUnexpectedPass, networksText, type CheckGroup } from '../../reporters/render/check-groups.js';
 import { gateStory } from '../../reporters/story.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 /** GitHub shows ten error annotations per step; more would be cut without a word. */
 export const MAX_ANNOTATIONS = 10;
@@ -71,7 +72,8 @@ export function publishToGitHub(
   const summary = env['GITHUB_STEP_SUMMARY'];
   if (!summary) return;
   const note = moreAnnotationsNote(annotations);
-  const text = `${note ? `${note}\n` : ''}${markdown.endsWith('\n') ? markdown : `${markdown}\n`}`;
+  // The summary is read by everyone who can see the job: it passes the output redactor, as every output does.
+  const text = redactOutput(`${note ? `${note}\n` : ''}${markdown.endsWith('\n') ? markdown : `${markdown}\n`}`);
   try {
     appendFileSync(summary, text);
   } catch (error) {

@@ -9,6 +9,7 @@ import type { Report } from '../report/model.js';
 import { UsageError } from '../config/usage-error.js';
 import { escapeHtml as e } from '../../reporters/render/escape.js';
 import { checksOf, countsAgainst, findReportFiles, readReportFile } from '../report/report-checks.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 interface Night {
   readonly file: string;
@@ -92,7 +93,8 @@ ${rows.join('\n')}
 export function historyCommand(paths: readonly string[], out: string | undefined, io: { log: (line: string) => void }): number {
   if (!out) throw new UsageError('history: --out FILE.html is required');
   const entries = findReportFiles(paths, 'history').map((file) => ({ file, report: readReportFile(file) }));
-  writeFileSync(out, renderHistory(entries));
+  // A file written is an output like any other: it passes the output redactor.
+  writeFileSync(out, redactOutput(renderHistory(entries)));
   io.log(`wrote the history of ${entries.length} run(s) to ${out}`);
   return 0;
 }

@@ -17,6 +17,7 @@ import { refusalOf } from './safe-writes.js';
 import { deriveSeed } from './seeds.js';
 import type { CheckRun, CheckSession, ExampleExchange } from './session.js';
 import type { HttpOutcome, HttpResponse } from '../transport/http-client.js';
+import { stringifyExact } from '../contract/exact-json.js';
 
 const UNACCEPTABLE_KEY = 'conformance-suite-unacceptable-key-0000';
 
@@ -292,7 +293,7 @@ export const VALID_REQUEST_NOT_5XX = defineCheck({
       run,
       arbitrary,
       async (body) => {
-        if (!safeToSend(session, JSON.stringify(body))) return;
+        if (!safeToSend(session, stringifyExact(body))) return;
         sent += 1;
         const answer = await run.send(body);
         if (answer.status >= 500)
@@ -340,7 +341,7 @@ export const INVALID_REQUEST_NOT_5XX = defineCheck({
       arbitrary,
       async (invalid) => {
         // A mutation may have replaced a rewritten ID with one of its own: such a request is not sent.
-        if (!safeToSend(session, invalid.rawBody ?? JSON.stringify(invalid.body))) return;
+        if (!safeToSend(session, invalid.rawBody ?? stringifyExact(invalid.body))) return;
         const answer = await run.send(invalid.body, invalid.rawBody !== undefined ? { rawBody: invalid.rawBody } : {});
         tally.judged += 1;
         const what = `${invalid.mutation}${invalid.path ? ` at ${invalid.path}` : ''}`;

@@ -44,5 +44,11 @@ async function runOperation<O extends OperationDef>(
   const own = spec.checks ?? [];
   if (spec.checksSideBySide?.(config)) await session.checkSideBySide(own);
   else for (const check of own) await session.check(check);
-  return { results: session.results, personal: [...session.personal], keyAnswers: session.keyAnswers, sent: session.requests };
+  return {
+    results: session.results,
+    personal: [...session.personal],
+    keyAnswers: session.keyAnswers,
+    sent: session.requests,
+    writes: session.audiences.tally(),
+  };
 }

@@ -6,6 +6,7 @@
 import { orderAt } from '../contract/order-places.js';
 import type { OrderT } from '../contract/resources.js';
 import { CreateAudience, GetAudience, GetFloorOrder } from '../contract/operations.js';
+import { audienceName } from './safe-writes.js';
 import type { CheckSession } from './session.js';
 
 export interface OwnedAudience {
@@ -47,13 +48,15 @@ export function ownedAudience(session: CheckSession): Promise<OwnedAudience | un
   return session.memoize('owned-audience', async () => {
     const projectId = session.config.fixtures.builder?.projectId;
     if (projectId === undefined || session.config.readOnly) return undefined;
-    const name = `conformance-${session.config.seed}-${session.operationId}`;
+    const name = audienceName(session.config.seed, session.operationId);
     const created = await session.send('response-schema', { projectId, name }, { op: CreateAudience });
     if (!created.outcome.ok || created.outcome.response.status !== 200) return undefined;
     const audienceId = (created.outcome.response.json as { audience?: { id?: unknown } | null })?.audience?.id;
     // An ID the run knew before is not an audience it created (safe-writes.ts): nothing is written to it.
-    if (typeof audienceId !== 'number' || !session.createdAudienceIds.has(audienceId)) return undefined;
+    if (typeof audienceId !== 'number' || session.audiences.reused.has(String(audienceId))) return undefined;
     const read = await session.send('response-schema', { projectId, audienceId }, { op: GetAudience });
+    // Only an audience read back as the one this run made is written to (safe-writes.ts).
+    if (!session.audiences.isOwn(audienceId)) return undefined;
     const contacts = read.outcome.ok ? ((read.outcome.response.json as { contacts?: { id?: unknown }[] | null })?.contacts ?? []) : [];
     return { projectId, audienceId, contactIds: contacts.map((c) => c.id).filter((id): id is number => typeof id === 'number') };
   });

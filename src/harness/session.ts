@@ -12,7 +12,7 @@ import type { NetworkFixtures } from '../config/fixtures.js';
 import type { Network } from '../contract/networks.js';
 import { operationId, type NetworkOf, type OperationDef, type RequestOf } from '../contract/operations.js';
 import type { CheckResult } from '../report/model.js';
-import { redactBody, redactPersonal } from '../report/redact.js';
+import { redactBody, redactBuilderHeaders, redactPersonal } from '../report/redact.js';
 import { judgeErrorAnswer, type ErrorFindings } from './error-answers.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { Redactor } from '../report/redactor.js';
@@ -26,8 +26,9 @@ import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from '../checks/outcomes.js';
 import type { Example } from './example.js';
 import { guardDepth } from './json-depth.js';
-import { noteAnswered, noteCreated, refusalOf } from './safe-writes.js';
+import { AudienceLedger, refusalOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
+import { stringifyExact } from '../contract/exact-json.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -89,12 +90,8 @@ export class CheckSession {
   readonly errorAnswers: ObservedAnswer[] = [];
   /** What was sent and answered, kept as the report may show it. */
   readonly evidence: SessionEvidence;
-  /** Audiences this session's own CreateAudience requests created: the only ones it may empty (safe-writes.ts). */
-  readonly createdAudienceIds = new Set<number>();
-  /** Audiences known before this session created any (the fixtures', any read): never taken for its own. */
-  readonly knownAudienceIds = new Set<number>();
-  /** CreateAudience answers that named an audience known before: reported, never written to. */
-  readonly reusedAudienceIds = new Set<number>();
+  /** The audiences this session made and proved its own, the only ones it may write to (safe-writes.ts). */
+  readonly audiences: AudienceLedger;
   /** Personal values taken out of Builder answers (handed to the output redactor through the test's meta). */
   readonly personal = new Set<string>();
   /** How the example request, sent with the run's key, was answered: refused (401) or not. */
@@ -120,8 +117,7 @@ export class CheckSession {
   ) {
     this.redactor = redactorOf(config);
     this.evidence = new SessionEvidence(this.redactor, config.limitedAccessKey);
-    const builder = config.fixtures.builder;
-    for (const id of [builder?.audienceId, ...(builder?.disposableAudienceIds ?? [])]) if (id !== undefined) this.knownAudienceIds.add(id);
+    this.audiences = new AudienceLedger(config);
   }
 
   get exchanges(): readonly HttpOutcome[] {
@@ -254,7 +250,7 @@ export class CheckSession {
     const key = options.accessKey === undefined ? this.config.accessKey : options.accessKey;
     if (key !== false) headers['X-Access-Key'] = key;
     const method = options.method ?? 'POST';
-    const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : JSON.stringify(body));
+    const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : stringifyExact(body));
     // Safe writes (safe-writes.ts), enforced here for every request; a URL of its own is a wire check of an
     // unknown route, not the operation's.
     const refusal = options.url === undefined ? refusalOf(this, op, payload) : undefined;
@@ -281,8 +277,7 @@ export class CheckSession {
       throw new Skip(`not in the cassette: ${method} ${url} was not sent by the recorded run`);
     const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
     if (this.config.verbose && (outcome.ok || !outcome.unsent)) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
-    noteCreated(this, op, outcome);
-    noteAnswered(this.knownAudienceIds, op, outcome);
+    this.audiences.note(op, outcome);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
       if (outcome.response.status === 401) this.keyAnswers.refused += 1;
       else this.keyAnswers.accepted += 1;
@@ -330,7 +325,8 @@ export class CheckSession {
     const found = outcome.response.json === undefined ? [] : redactPersonal(outcome.response.json).personal;
     for (const value of found) this.personal.add(value);
     this.redactor.learnPersonal(found);
-    return { ...outcome, response: { ...outcome.response, text: redactBody(outcome.response.text, true).text } };
+    const { text, headers } = outcome.response;
+    return { ...outcome, response: { ...outcome.response, text: redactBody(text, true).text, headers: redactBuilderHeaders(headers) } };
   }
 
   describe(id: string, detail: ViolationDetail): string {

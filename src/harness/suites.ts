@@ -8,6 +8,7 @@
 import type { RunConfig } from '../config/run-config.js';
 import type { Network } from '../contract/networks.js';
 import type { CheckResult } from '../report/model.js';
+import type { WriteTally } from './safe-writes.js';
 
 /** What one unit of work found: the reporter's input. */
 export interface UnitOutcome {
@@ -18,6 +19,8 @@ export interface UnitOutcome {
   readonly keyAnswers?: { readonly refused: number; readonly accepted: number };
   /** Requests the unit sent, reported checks or not (a check chosen with --checks may judge another's answers). */
   readonly sent?: number;
+  /** The writes the unit sent (safe-writes.ts): each to an audience the run created and proved, or one given up. */
+  readonly writes?: WriteTally;
 }
 
 export interface Suite {

@@ -7,6 +7,7 @@
  */
 import { Contact, PERSONAL_DATA_FIELDS, RESOURCES } from '../contract/resources.js';
 import { REDACTED } from './redactor.js';
+import { parseExact, stringifyExact } from '../contract/exact-json.js';
 
 export { REDACTED } from './redactor.js';
 const KEY_HEADER = 'x-access-key';
@@ -139,14 +140,51 @@ export interface RedactedText {
 export function redactBody(text: string, mayHoldPersonalData: boolean): RedactedText {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseExact(text);
   } catch {
     if (!mayHoldPersonalData || text.trim() === '') return { text, personal: [] };
     return { text: '[not shown: an answer that is not JSON may hold personal data it cannot be searched for]', personal: [] };
   }
   const redacted = redactPersonal(parsed);
   if (redacted.unwalkable) return { text: `[not shown: ${redacted.unwalkable}]`, personal: redacted.personal };
-  return { text: JSON.stringify(redacted.value), personal: redacted.personal };
+  const value = mayHoldPersonalData ? withoutFreeText(redacted.value) : redacted.value;
+  return { text: stringifyExact(value), personal: redacted.personal };
+}
+
+/** Where an error answer says in words what went wrong: a Builder error may name the contact it is about. */
+const FREE_TEXT_FIELDS = new Set(['msg', 'cause', 'message', 'detail', 'details', 'description']);
+
+/** The body with its top-level free-text fields (webrpc's `msg` and `cause`) replaced: no name can hide there. */
+function withoutFreeText(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    out[key] = FREE_TEXT_FIELDS.has(key.toLowerCase()) && typeof item === 'string' && item !== '' ? REDACTED : item;
+  }
+  return out;
+}
+
+/** Headers that carry no free text; any other header of a Builder answer may name a contact, and is not shown. */
+const PLAIN_HEADERS = new Set([
+  'allow',
+  'retry-after',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'cache-control',
+  'etag',
+  'server',
+]);
+
+export function redactBuilderHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name] = PLAIN_HEADERS.has(name.toLowerCase()) ? value : REDACTED;
+  return out;
 }
 
 /** A body text with personal data and one secret removed. */

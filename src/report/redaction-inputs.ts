@@ -1,5 +1,41 @@
 /** What a run must keep out of every output: its access key and the secret parts of the URLs the user gave. */
-import type { RedactionInputs } from './redactor.js';
+import { keyLike, type RedactionInputs } from './redactor.js';
+
+/** Environment variables that hold a key. */
+const KEY_VARIABLES = ['CONFORMANCE_ACCESS_KEY', 'CONFORMANCE_LIMITED_ACCESS_KEY'];
+/** A flag whose value is a credential, however misspelt (`--acess-key`, `--token`). */
+const CREDENTIAL_FLAG = /^--?[\w-]*(?:key|token|secret|passw)/i;
+/** A flag whose value is a URL (`--api-url`, `--target`): mistyped, it is still no one else's to read. */
+const URL_FLAG = /^--?[\w-]*(?:url|target)/i;
+
+/**
+ * What the command line must hide before it knows its options: a flag's value may be echoed by a usage error
+ * (a URL with `user:password@`, a node URL whose path is the key, a misspelt key flag). Every URL among the
+ * arguments is a URL to hide; every value of a credential-like flag, and the keys in the environment, are keys.
+ */
+export function redactionInputsOfArguments(argv: readonly string[], env: NodeJS.ProcessEnv): RedactionInputs {
+  const keys: string[] = KEY_VARIABLES.map((name) => env[name]).filter((v): v is string => v !== undefined && v !== '');
+  const urls: string[] = [];
+  argv.forEach((arg, i) => {
+    const [flag, inline] =
+      arg.startsWith('-') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    // `serve` is given the key its server accepts, and prints it for the user to certify it with.
+    if (CREDENTIAL_FLAG.test(flag) && argv[0] !== 'serve') {
+      const value = inline ?? argv[i + 1];
+      if (value !== undefined) keys.push(value, value.trim());
+    }
+    const value = inline ?? arg;
+    if (value.includes('://')) urls.push(value);
+    // A URL mistyped (`htps//user:password@host/key`) is no URL to the redactor: its parts that look like
+    // credentials are keys.
+    else if (URL_FLAG.test(inline === undefined ? (argv[i - 1] ?? '') : flag) && /[/@]/.test(value)) {
+      const credentials = /([^/:@\s]+):([^/@\s]+)@/.exec(value);
+      if (credentials) keys.push(credentials[1]!, credentials[2]!);
+      keys.push(...value.split(/[/?&=;:@#]/).filter(keyLike));
+    }
+  });
+  return { keys, urls };
+}
 
 export function redactionInputsOf(
   config: {

@@ -3,12 +3,17 @@
  * final text — after any cut — so nothing a renderer or a message builder does can bring a secret back:
  *
  * - each access key of the run wherever it appears, also any 8+ character slice of it (a key cut in two by a
- *   truncation), in any letter case, JSON-escaped, URL-encoded or HTML-escaped;
+ *   truncation), in any letter case, JSON-escaped, URL-encoded, HTML-escaped or reversed, and encoded as
+ *   base64, base64url or hex (each encoding of the key or of either half, 16+ characters of it for hex) — but
+ *   never a slice that is one of the report's own words (vocabulary.ts): such a key is reported weak instead;
+ * - the user name and password of any URL (`scheme://user:password@`);
  * - the secret part of every URL the user gave (path and query beyond the origin, where node providers put
  *   their keys): the URL is shown as its origin followed by the placeholder, and key-like path segments are
  *   treated as keys;
  * - personal data: every value learned from a Contact (whatever shape it came in) and any e-mail address.
  */
+import { reportVocabulary } from './vocabulary.js';
+
 export const REDACTED = '[redacted]';
 
 /** Shorter slices of a key are too common in ordinary text to be told apart from it. */
@@ -25,6 +30,30 @@ export interface RedactionInputs {
   readonly keys: readonly (string | undefined)[];
   /** URLs the user gave (bases, --chain-rpc-url); `{network}` may stand for a network slug. */
   readonly urls: readonly (string | undefined)[];
+}
+
+/**
+ * The encodings a server may echo a key in: base64 and base64url (as it falls in any of the three positions a
+ * longer encoded text may put it: the characters that depend on its neighbours are left out), and hex. Of the
+ * key and of each half, so that a half encoded alone is found too.
+ */
+function encodingsOf(secret: string): { strong: string[]; hex: string[] } {
+  const parts = secret.length >= 2 * MIN_SLICE ? [secret, secret.slice(0, secret.length >> 1), secret.slice(secret.length >> 1)] : [secret];
+  const strong: string[] = [];
+  const hex: string[] = [];
+  for (const part of parts) {
+    const bytes = Buffer.from(part, 'utf8');
+    hex.push(bytes.toString('hex'));
+    for (let shift = 0; shift < 3; shift += 1) {
+      const encoded = Buffer.concat([Buffer.alloc(shift), bytes])
+        .toString('base64')
+        .replace(/=+$/, '');
+      // The first group holds the padding bytes when shifted; the last may hold the next byte's bits.
+      const inner = encoded.slice(shift === 0 ? 0 : 4, bytes.length % 3 === 0 && shift === 0 ? undefined : -2);
+      strong.push(inner, inner.replace(/\+/g, '-').replace(/\//g, '_'));
+    }
+  }
+  return { strong: strong.filter((e) => e.length >= MIN_SLICE), hex };
 }
 
 /** The forms a secret takes once a JSON encoder, a URL or an HTML page has carried it. */
@@ -44,29 +73,52 @@ export function keyLike(segment: string): boolean {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** A pattern of `origin + path` of a given URL, capturing the origin; undefined when it has no path to hide. */
-function urlPattern(url: string): { pattern: string; secrets: string[] } | undefined {
-  const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]+)([^#]*)$/i.exec(url.trim());
+/**
+ * A pattern of `origin + path` of a given URL, capturing the origin (with any user name and password, shown
+ * or not); undefined when it has no path to hide. The secrets are its key-like path segments and its
+ * user name and password.
+ */
+function urlPattern(url: string): { pattern: string | undefined; secrets: string[] } | undefined {
+  const match = /^([a-z][a-z0-9+.-]*:\/\/)(?:([^/?#@]*)@)?([^/?#]+)([^#]*)$/i.exec(url.trim());
   if (!match) return undefined;
-  const [, origin, rest] = match as unknown as [string, string, string];
+  const [, scheme, userinfo, host, rest] = match as unknown as [string, string, string | undefined, string, string];
+  const credentials = (userinfo ?? '')
+    .split(':')
+    .map((part) => decodeURIComponentSafely(part))
+    .filter((part) => part.length >= MIN_WHOLE);
   const path = rest.replace(/\/+$/, '');
-  if (path === '') return undefined;
   const toPattern = (s: string) => s.split(NETWORK_PLACEHOLDER).map(escapeRegExp).join('[A-Za-z0-9-]+');
   const secrets = path
     .split(/[/?&=;]/)
     .flatMap((s) => s.split(NETWORK_PLACEHOLDER))
     .filter(keyLike);
-  return { pattern: `(${toPattern(origin)})${toPattern(path)}`, secrets };
+  const origin = `${escapeRegExp(scheme)}(?:[^/?#@\\s]*@)?${toPattern(host)}`;
+  return { pattern: path === '' ? undefined : `(${origin})${toPattern(path)}`, secrets: [...secrets, ...credentials] };
 }
 
+function decodeURIComponentSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A user name and password in a URL, whatever URL it is. */
+const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@'"<>]+@/gi;
+/** A hex stretch shorter than this may be anything's (hashes, addresses): it is a key's only when longer. */
+const MIN_HEX_STRETCH = 2 * MIN_SLICE;
+
 export class Redactor {
-  private readonly sliceSecrets: string[] = [];
   private readonly wholeSecrets: string[] = [];
+  /** Slices of a key that are words of the report: left as they are, and the key said to be weak. */
+  private readonly shared = new Set<string>();
   private readonly urlPatterns: RegExp | undefined;
   /** Each personal value learned, with its alternatives in the pattern (made once: the set grows all run long). */
   private readonly personal = new Map<string, readonly string[]>();
   private personalPattern: RegExp | undefined;
-  private grams = new Set<string>();
+  /** Each 8-gram of a secret's forms: true when any stretch of it is a secret's, false for hex (see MIN_HEX_STRETCH). */
+  private grams = new Map<string, boolean>();
   /** Two-character prefilter of the 8-grams (lower-cased char codes folded to 16 bits). */
   private pairs = new Uint8Array(1 << 16);
 
@@ -75,7 +127,7 @@ export class Redactor {
     for (const url of inputs.urls) {
       const found = url ? urlPattern(url) : undefined;
       if (!found) continue;
-      patterns.push(found.pattern);
+      if (found.pattern) patterns.push(found.pattern);
       for (const secret of found.secrets) this.addSecret(secret);
     }
     this.urlPatterns = patterns.length > 0 ? new RegExp(patterns.join('|'), 'gi') : undefined;
@@ -83,16 +135,37 @@ export class Redactor {
   }
 
   private addSecret(secret: string): void {
-    for (const variant of variantsOf(secret)) {
-      if (variant.length >= MIN_SLICE) {
-        this.sliceSecrets.push(variant);
-        const lower = variant.toLowerCase();
-        for (let i = 0; i + MIN_SLICE <= lower.length; i += 1) {
-          this.grams.add(lower.slice(i, i + MIN_SLICE));
-          this.pairs[pairCode(lower, i)] = 1;
-        }
-      } else if (variant.length >= MIN_WHOLE) this.wholeSecrets.push(variant);
+    const reversed = [...secret].reverse().join('');
+    const { strong, hex } = encodingsOf(secret);
+    for (const variant of [...variantsOf(secret), ...variantsOf(reversed), ...strong]) {
+      if (variant.length >= MIN_SLICE) this.addGrams(variant, true);
+      else if (variant.length >= MIN_WHOLE) this.wholeSecrets.push(variant);
     }
+    for (const variant of hex) this.addGrams(variant, false);
+    // A key that shares words with the report is still replaced whole wherever it appears whole.
+    if (this.shared.size > 0) for (const variant of variantsOf(secret)) if (variant.length >= MIN_SLICE) this.wholeSecrets.push(variant);
+  }
+
+  private addGrams(variant: string, strong: boolean): void {
+    const lower = variant.toLowerCase();
+    const vocabulary = reportVocabulary();
+    for (let i = 0; i + MIN_SLICE <= lower.length; i += 1) {
+      const gram = lower.slice(i, i + MIN_SLICE);
+      if (vocabulary.includes(gram)) {
+        if (strong) this.shared.add(gram);
+        continue;
+      }
+      this.grams.set(gram, strong || this.grams.get(gram) === true);
+      this.pairs[pairCode(lower, i)] = 1;
+    }
+  }
+
+  /**
+   * The slices of the run's keys that are words of the report (check ids, operation names, slugs, fields):
+   * those words are never redacted, so such a key is weak (a run should say so). Empty for a good key.
+   */
+  get weakKeyParts(): readonly string[] {
+    return [...this.shared];
   }
 
   /** How many personal values it knows: a text redacted before this grew may hold one learnt since. */
@@ -127,8 +200,9 @@ export class Redactor {
         this.urlPatterns,
         (whole: string, ...groups: unknown[]) => `${groups.find((g) => typeof g === 'string') ?? ''}/${REDACTED}`,
       );
-    out = this.redactSlices(out);
     for (const secret of this.wholeSecrets) out = out.split(secret).join(REDACTED);
+    out = this.redactSlices(out);
+    if (out.includes('@')) out = out.replace(USERINFO, `$1${REDACTED}@`);
     return redactEmails(out);
   }
 
@@ -138,14 +212,18 @@ export class Redactor {
     const folded = text.toLowerCase();
     // Letter-case folding that changes lengths (a few Unicode letters) would misplace the cut: match as is then.
     const haystack = folded.length === text.length ? folded : text;
-    const ranges: [number, number][] = [];
+    const found: [number, number, boolean][] = [];
     for (let i = 0; i + MIN_SLICE <= haystack.length; i += 1) {
       if (this.pairs[pairCode(haystack, i)] === 0) continue;
-      if (!this.grams.has(haystack.slice(i, i + MIN_SLICE))) continue;
-      const last = ranges[ranges.length - 1];
-      if (last && i <= last[1]) last[1] = i + MIN_SLICE;
-      else ranges.push([i, i + MIN_SLICE]);
+      const strong = this.grams.get(haystack.slice(i, i + MIN_SLICE));
+      if (strong === undefined) continue;
+      const last = found[found.length - 1];
+      if (last && i <= last[1]) {
+        last[1] = i + MIN_SLICE;
+        last[2] ||= strong;
+      } else found.push([i, i + MIN_SLICE, strong]);
     }
+    const ranges = found.filter(([from, to, strong]) => strong || to - from >= MIN_HEX_STRETCH);
     if (ranges.length === 0) return text;
     let out = '';
     let at = 0;

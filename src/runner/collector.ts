@@ -47,6 +47,8 @@ export class RunCollector {
   private readonly keyAnswers = { refused: 0, accepted: 0 };
   /** Requests the units sent: what --verbose showed, whichever checks the report keeps. */
   private sent = 0;
+  /** The writes the run sent, over all its units (safe-writes.ts). */
+  readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
   report: Report | undefined;
 
   constructor(private readonly options: CollectorOptions) {}
@@ -71,6 +73,11 @@ export class RunCollector {
     if (outcome?.personal) outputRedactor().learnPersonal(outcome.personal);
     this.keyAnswers.refused += outcome?.keyAnswers?.refused ?? 0;
     this.keyAnswers.accepted += outcome?.keyAnswers?.accepted ?? 0;
+    if (outcome?.writes) {
+      this.writes.created += outcome.writes.created;
+      this.writes.removals += outcome.writes.removals;
+      for (const id of outcome.writes.audienceIds) this.writes.audienceIds.add(id);
+    }
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
     this.sent += outcome?.sent ?? own.reduce((sum, r) => sum + r.requests, 0);
     const results = applyExpectations(own, this.options.expectations ?? []);

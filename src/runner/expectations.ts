@@ -5,7 +5,7 @@
  * a check or network that does not exist is a usage error. `conformance expectations REPORT` writes such a
  * file from a report's failures, sorted so that it diffs well.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { isCheckId } from '../checks/catalogue.js';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
@@ -18,6 +18,8 @@ import { SchemaValidators } from '../validation/validators.js';
 import { UsageError } from '../config/usage-error.js';
 import { wireIsPerNetwork } from '../harness/work.js';
 import { checksOf, countsAgainst, readReportFile } from '../report/report-checks.js';
+import { readBoundedText } from '../config/bounded-file.js';
+import { redactOutput } from '../report/output-boundary.js';
 
 export const ALL_NETWORKS = '*';
 
@@ -57,8 +59,9 @@ export function loadExpectations(path: string): Expectation[] {
   const flag = '--expectations';
   let data: unknown;
   try {
-    data = JSON.parse(readFileSync(path, 'utf8'));
+    data = JSON.parse(readBoundedText(path, flag));
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code ? `${flag}: cannot read ${path}: ${code}` : `${flag}: ${path} is not JSON: ${(error as Error).message}`);
   }
@@ -153,7 +156,8 @@ export function expectationsCommand(reportArg: string, options: { out?: string }
   const file = expectationsOf(report);
   const text = renderExpectations(file);
   if (options.out) {
-    writeFileSync(options.out, text);
+    // A file written is an output like any other: it passes the output redactor.
+    writeFileSync(options.out, redactOutput(text));
     io.log(`wrote ${file.expectations.length} expectation(s) to ${options.out}; fill in each "reason"`);
   } else io.log(text.trimEnd());
   return 0;

@@ -2,7 +2,6 @@
  * Turns the `run` command's flags (already merged with their CONFORMANCE_* environment variables by the
  * parser) into a validated RunConfig. Every refusal is a UsageError with a message saying what to change.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
@@ -28,6 +27,7 @@ import { loadExpectations, type Expectation } from './expectations.js';
 import { parseShard, selectShard } from './shard.js';
 import { fileInput } from './input-files.js';
 import { hasSecretPath, type RunInputs } from '../report/run-inputs.js';
+import { keyProblem, readBoundedText } from '../config/bounded-file.js';
 
 /** The command line's name for what `parseRunOptions` reads (the schema's typed values, or their text). */
 export type RawRunOptions = RunOptionValues;
@@ -59,7 +59,8 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
   if (raw.readOnly && raw.allowDestructive) throw new UsageError('--read-only and --allow-destructive contradict each other: pick one');
   if (raw.quiet && raw.verbose) throw new UsageError('--quiet and --verbose contradict each other: pick one');
   const targets = parseTargets(raw);
-  const accessKey = raw.accessKey === undefined || raw.accessKey === '' ? undefined : raw.accessKey;
+  const accessKey = raw.accessKey === undefined || raw.accessKey === '' ? undefined : usableKey(raw.accessKey, 'the access key');
+  if (raw.limitedAccessKey) usableKey(raw.limitedAccessKey, 'the limited access key');
   if (targets && !accessKey) {
     throw new UsageError(
       'a target needs an access key: set CONFORMANCE_ACCESS_KEY (recommended: a flag is visible to other users of the machine) or pass --access-key',
@@ -185,15 +186,17 @@ function parseInteger(value: unknown, flag: string, min: number, max: number): n
   return n;
 }
 
+/** The key as given, when it can be what the user meant; else a usage error naming the problem, not the key. */
+function usableKey(key: string, what: string): string {
+  const problem = keyProblem(key);
+  if (problem !== undefined) throw new UsageError(`${what} ${problem}: it would be refused; give the key alone`);
+  return key;
+}
+
 let fixturesValidator: SchemaValidators | undefined;
 
 export function loadFixtures(path: string): Fixtures {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    throw new UsageError(`--fixtures: cannot read ${path}: ${(error as Error).message}`);
-  }
+  const text = readBoundedText(path, '--fixtures');
   let data: unknown;
   try {
     data = JSON.parse(text);

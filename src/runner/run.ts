@@ -4,7 +4,7 @@
  * The report is written whatever happens: a run that cannot start, crashes or is stopped (a signal,
  * --max-duration) still leaves one, with the incident named.
  */
-import { ReportFolder } from '../../reporters/report-folder.js';
+import { ReportFolder, ReportFolderError } from '../../reporters/report-folder.js';
 import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
@@ -161,7 +161,14 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
         });
         if (how.failed) report = { ...report, verdict: 'fail' };
       }
-      outcome = summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
+      try {
+        outcome = summarize(report, writeReport(report, config.reportDir, folder), terminal, stopper.cause?.exitCode);
+      } catch (error) {
+        if (!(error instanceof ReportFolderError)) throw error;
+        // A full disk costs the files, not the verdict: it is printed, with where the writing failed (exit 2).
+        outcome = { ...summarize(report, [], terminal, stopper.cause?.exitCode), exitCode: 2 };
+        terminal.note(`✘ ${error.message}`);
+      }
       return outcome;
     };
 
@@ -197,6 +204,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
     progress.stop();
+    const { writes } = collector;
+    if (writes.created + writes.removals > 0) terminal.note(writesLine(writes));
     const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
     const ran = collector.collected;
@@ -220,6 +229,13 @@ function summarize(report: Report, files: readonly string[], terminal: RunTermin
   if (report.run.interrupted) terminal.note(`✘ INTERRUPTED — ${report.run.interrupted}; the operations not run are reported errored`);
   terminal.summary(report, files);
   return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
+}
+
+/** What the run wrote, said once at the end (a nightly run with a real key touches real data). */
+function writesLine(writes: RunCollector['writes']): string {
+  const ids = [...writes.audienceIds];
+  const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
+  return `writes sent: ${writes.created} CreateAudience, ${writes.removals} RemoveAudienceContacts${ids.length ? ` to audience(s) ${shown}` : ''} — each to an audience this run created and read back as its own, or one the fixtures give up`;
 }
 
 function expectedUnitsPerNetwork(config: RunConfig): Map<string, number> {

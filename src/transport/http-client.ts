@@ -9,6 +9,7 @@ import https from 'node:https';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
 import { Limiter } from './limiter.js';
+import { parseExact } from '../contract/exact-json.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -299,7 +300,7 @@ function addressOf(url: string): Target | undefined {
 
 function parseJson(text: string): { json: unknown; jsonError?: string } {
   try {
-    return { json: JSON.parse(text) };
+    return { json: parseExact(text) };
   } catch (error) {
     return { json: undefined, jsonError: text === '' ? 'empty body' : `not JSON: ${(error as Error).message}` };
   }

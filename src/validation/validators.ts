@@ -23,6 +23,7 @@ import {
   type Convention,
   type WireSide,
 } from '../contract/schema-kit.js';
+import { approximated, holdsBigInt } from '../contract/exact-json.js';
 
 export interface SchemaIssue {
   /** JSON pointer into the validated document ('' is the whole document). */
@@ -198,7 +199,8 @@ export class SchemaValidators {
       if (!validate) throw new Error(`no schema with $id ${schemaId}`);
       cached.set(schemaId, validate);
     }
-    if (validate(data)) return [];
+    // A JSON number is a number whatever its size: an exact integer beyond 2^53 (a bigint) is checked as one.
+    if (validate(holdsBigInt(data) ? approximated(data) : data)) return [];
     return simplify(validate.errors ?? [], data, level);
   }
 }
@@ -298,7 +300,7 @@ export function jsonType(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'array';
   if (value === undefined) return 'nothing';
-  return typeof value;
+  return typeof value === 'bigint' ? 'number' : typeof value;
 }
 
 export function escapePointer(segment: string): string {

@@ -87,6 +87,53 @@ describe('the output redactor', () => {
   });
 });
 
+describe('the key in the encodings a server may echo it in', () => {
+  const redactor = new Redactor({ keys: [KEY], urls: [] });
+  const base64At = (prefix: string, secret: string, url = false) =>
+    Buffer.from(`${prefix}${secret}!`).toString(url ? 'base64url' : 'base64');
+
+  it('base64 and base64url wherever the key falls, hex in either case, reversed, and each half of them', () => {
+    const half = KEY.slice(0, 16);
+    const forms = [
+      ...['', 'a', 'ab', 'abc'].flatMap((prefix) => [base64At(prefix, KEY), base64At(prefix, KEY, true), base64At(prefix, half)]),
+      Buffer.from(KEY).toString('hex'),
+      Buffer.from(KEY).toString('hex').toUpperCase(),
+      Buffer.from(KEY.slice(16)).toString('hex'),
+      [...KEY].reverse().join(''),
+      `${KEY.slice(0, 16)} … ${KEY.slice(16)}`,
+    ];
+    for (const form of forms) {
+      const out = redactor.text(`echo: ${form} end`);
+      expect(out, form).toContain(REDACTED);
+      // What is left of an encoding are a few characters at its edges, which depend on its neighbours.
+      expect(out.length, `${form} → ${out}`).toBeLessThan(`echo: ${form} end`.length - 8);
+    }
+  });
+
+  it('leaves a short hex stretch that merely shares 8 digits with the key (hashes are everywhere)', () => {
+    const hex = Buffer.from(KEY).toString('hex');
+    const text = `tx 0x${'0'.repeat(20)}${hex.slice(4, 14)}${'f'.repeat(20)}`;
+    expect(redactor.text(text)).toBe(text);
+  });
+
+  it("never takes the report's own words for a part of the key, and says the key is weak", () => {
+    const weak = new Redactor({ keys: ['Zq81limited-key-permission-denied7Xw'], urls: [] });
+    const line = 'Builder.GetAudience on polygon [limited-key-permission-denied]: expected 403';
+    expect(weak.text(line)).toBe(line);
+    expect(weak.text('the key Zq81limited-key-permission-denied7Xw was echoed')).toBe(`the key ${REDACTED} was echoed`);
+    expect(weak.weakKeyParts.length).toBeGreaterThan(0);
+    expect(redactor.weakKeyParts).toEqual([]);
+  });
+
+  it('hides the user name and password of any URL, and of a URL given, everywhere', () => {
+    const r = new Redactor({ keys: [], urls: ['https://alice:hunter2secret@api.example/base'] });
+    const out = r.text('GET https://alice:hunter2secret@api.example/base/x and https://bob:pw1@other.example/ said hunter2secret');
+    expect(out).not.toContain('hunter2secret');
+    expect(out).not.toContain('bob:pw1');
+    expect(out).toContain('https://[redacted]@other.example/');
+  });
+});
+
 describe('structural redaction of answers', () => {
   it('takes out contact data in every shape a server may send it', () => {
     const body = {

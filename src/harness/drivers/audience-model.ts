@@ -19,7 +19,7 @@ import { readingOf, type AudienceReading } from '../../semantics/audience-readin
 import type { HttpResponse } from '../../transport/http-client.js';
 import { Inconclusive, Skip, type ViolationDetail } from '../../checks/outcomes.js';
 import { assertProperty } from '../property.js';
-import { givenRemovableAudiences } from '../safe-writes.js';
+import { audienceName, givenRemovableAudiences } from '../safe-writes.js';
 import { deriveSeed } from '../seeds.js';
 import type { CheckRun } from '../session.js';
 import type { RunConfig } from '../../config/run-config.js';
@@ -97,7 +97,7 @@ export async function checkAudienceModel(run: CheckRun, rule: AudienceRule): Pro
   const given = givenFor(rule, run.config);
   const tally = { judged: 0, contacts: false };
   let created = 0;
-  const names = () => `conformance-${run.config.seed}-${rule}-${++created}`;
+  const names = () => audienceName(run.config.seed, `${rule}-${++created}`);
   let refused: Skip | undefined;
 
   await assertProperty(
@@ -143,6 +143,7 @@ async function setup(sys: System, given: ReturnType<typeof givenRemovableAudienc
   const model: AudienceModel = { audiences: [], extraAudiences: 0 };
   const audience = await create(sys, model);
   sync(sys, audience, await read(sys, audience));
+  mustBeOwn(sys, audience);
   for (const g of given) {
     const state = newState(`${g.why} audience ${g.audienceId}`, g.projectId, g.audienceId, undefined);
     const { reading } = await tryRead(sys, state);
@@ -331,13 +332,13 @@ async function create(sys: System, model: AudienceModel): Promise<AudienceState>
   }
   const audience = recordOf(recordOf(answer.json)?.['audience']);
   const id = audience?.['id'];
-  if (typeof id !== 'number')
+  if (id === undefined || id === null)
     throw new Skip('CreateAudience answered no audience.id (the document lets a field be absent): the audience cannot be read back');
-  if (sys.run.session.reusedAudienceIds.has(id)) {
-    throw new Skip(
-      `CreateAudience answered audience ${id}, known before the request: the suite writes nothing to it (created-audience-is-new reports it)`,
-    );
-  }
+  const ledger = sys.run.session.audiences;
+  // Not an audience this run made (known before, answered twice, another project's, not exact): nothing more
+  // is sent about it, not even a read (created-audience-is-new reports the answer).
+  if (typeof id !== 'number' || ledger.reused.has(String(id)) || !Number.isSafeInteger(id))
+    throw new Inconclusive(ledger.whyNotOwn(id), sys.run.lastExchange);
   compareRoundTrip(sys, { name, projectId: sys.projectId }, audience?.['name'], audience?.['projectId'], '/audience', 'CreateAudience');
   const state = newState(`created audience ${id}`, sys.projectId, id, name);
   model.audiences.push(state);
@@ -421,7 +422,18 @@ function compareRoundTrip(
   }
 }
 
+/**
+ * An audience this run created is written to only once read back as the one it made (safe-writes.ts): else
+ * the check ends errored, nothing sent. The guard refuses such a write anyway; this says why, as a verdict.
+ */
+function mustBeOwn(sys: System, audience: AudienceState): void {
+  if (audience.name === undefined) return;
+  const ledger = sys.run.session.audiences;
+  if (!ledger.isOwn(audience.audienceId)) throw new Inconclusive(ledger.whyNotOwn(audience.audienceId), sys.run.lastExchange);
+}
+
 async function removal(sys: System, audience: AudienceState, ids: readonly number[]): Promise<HttpResponse & { index: number }> {
+  mustBeOwn(sys, audience);
   const answer = await sys.run.send(
     { projectId: audience.projectId, audienceId: audience.audienceId, contactIds: ids },
     { op: RemoveAudienceContacts },

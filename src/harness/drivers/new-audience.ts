@@ -6,6 +6,7 @@
  */
 import { recordOf } from '../../contract/json-values.js';
 import { CreateAudience, GetAudience } from '../../contract/operations.js';
+import { audienceName } from '../safe-writes.js';
 import type { CheckRun } from '../session.js';
 
 export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {
@@ -15,13 +16,13 @@ export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {
   const ids: number[] = [];
   for (const n of [1, 2]) {
     const answer = await run.send(
-      { projectId: builder.projectId, name: `conformance-${run.config.seed}-created-audience-is-new-${n}` },
+      { projectId: builder.projectId, name: audienceName(run.config.seed, `created-audience-is-new-${n}`) },
       { op: CreateAudience },
     );
     if (answer.status !== 200) run.skip(`CreateAudience answered ${answer.status}: response-schema judges that answer`);
     const id = recordOf(recordOf(answer.json)?.['audience'])?.['id'];
     if (typeof id === 'number') ids.push(id);
-    const reused = [...run.session.reusedAudienceIds];
+    const reused = [...run.session.audiences.reused];
     if (reused.length > 0) {
       run.fail({
         message:

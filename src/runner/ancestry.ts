@@ -1,0 +1,58 @@
+/**
+ * Notices, on Linux, that the processes that started the run went away, where no signal reaches the run
+ * itself. `npx conformance` (npm exec) runs the tool under `sh -c`, and a SIGTERM sent to npx ends that shell
+ * without reaching the run; a cancelled CI job that ends the job's shell leaves the run an orphan. Either way
+ * an ancestor (parent, grandparent, … up to init) ends or is adopted elsewhere: the run is then stopped. The
+ * shell of npm exec ending is taken for the SIGTERM npm passed on (the shell dies of it).
+ * Elsewhere (no /proc) only the parent is watched, through process.ppid.
+ */
+import { readFileSync } from 'node:fs';
+
+export type AncestryEvent = 'ancestor-gone' | 'npm-shell-gone';
+
+interface Ancestor {
+  readonly pid: number;
+  readonly ppid: number;
+  /** When it started (clock ticks after boot): a pid reused by another process is not the ancestor. */
+  readonly startedAt: string;
+}
+
+/** Enough to reach init from any CI runner's step; a deeper chain is watched up to here. */
+const MAX_ANCESTORS = 16;
+const SHELLS = new Set(['sh', 'dash', 'bash', 'ash', 'zsh']);
+
+function statOf(pid: number): { ppid: number; startedAt: string; command: string } | undefined {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command sits in parentheses and may hold spaces or parentheses itself: the fields follow the last ')'.
+  const close = text.lastIndexOf(')');
+  const fields = text.slice(close + 2).split(' ');
+  return { ppid: Number(fields[1]), startedAt: fields[19] ?? '', command: text.slice(text.indexOf('(') + 1, close) };
+}
+
+/** Returns a check to call now and then: what happened since the watch began, or undefined. */
+export function watchAncestry(env: NodeJS.ProcessEnv = process.env): () => AncestryEvent | undefined {
+  const parent = process.ppid;
+  const self = statOf(process.pid);
+  if (!self) return () => (process.ppid === parent ? undefined : 'ancestor-gone');
+  const chain: Ancestor[] = [];
+  for (let pid = self.ppid; pid > 1 && chain.length < MAX_ANCESTORS;) {
+    const stat = statOf(pid);
+    if (!stat) break;
+    chain.push({ pid, ppid: stat.ppid, startedAt: stat.startedAt });
+    pid = stat.ppid;
+  }
+  const npmShell = env['npm_command'] === 'exec' && SHELLS.has(statOf(parent)?.command ?? '') ? parent : undefined;
+  return () => {
+    for (const ancestor of chain) {
+      const now = statOf(ancestor.pid);
+      if (!now || now.ppid !== ancestor.ppid || now.startedAt !== ancestor.startedAt)
+        return ancestor.pid === npmShell ? 'npm-shell-gone' : 'ancestor-gone';
+    }
+    return process.ppid === parent ? undefined : 'ancestor-gone';
+  };
+}
