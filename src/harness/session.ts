@@ -25,7 +25,7 @@ import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from './outcomes.js';
 import type { Example } from './operation-spec.js';
 import { guardDepth } from './json-depth.js';
-import { noteAnswered, noteCreated, refusalOf } from './safe-writes.js';
+import { noteAnswered, noteCreated, refusalOf, writesOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
@@ -272,7 +272,7 @@ export class CheckSession {
             durationMs: 0,
             unsent: true,
           }
-        : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
+        : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network), writesOf(op)));
     const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
     if (this.config.verbose) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
     noteCreated(this, op, outcome);
@@ -301,8 +301,9 @@ export class CheckSession {
     };
   }
 
-  private async sendCounted(request: Parameters<typeof send>[0], base: string): Promise<HttpOutcome> {
+  private async sendCounted(request: Parameters<typeof send>[0], base: string, writes: boolean): Promise<HttpOutcome> {
     const outcome = await send(request, {
+      writes,
       timeoutMs: this.config.timeoutMs,
       abandon: () => baseDownReason(base),
       learn: (learned) => noteBaseOutcome(base, learned),

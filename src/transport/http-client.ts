@@ -1,13 +1,20 @@
 /**
- * The one way the suite talks to a target: node:http(s) over a keep-alive agent, with a deadline
- * per request and a cap on the bytes it will read, so a hanging, resetting or flooding target becomes a
- * reported outcome rather than a stuck or crashed run. Every request is counted, and every request waits for
+ * The one way the suite talks to a target: node:http(s) over keep-alive agents (connections.ts), with a
+ * deadline per request and a cap on the bytes it will read, so a hanging, resetting or flooding target becomes
+ * a reported outcome rather than a stuck or crashed run. Every request is counted, and every request waits for
  * one of the run's `--concurrency` slots: the process never has more than that many in flight.
+ *
+ * A read that fails on a reused keep-alive socket before any byte of its answer is sent once more, on a
+ * connection of its own: the server closed the idle socket as the client took it, which says nothing of the
+ * target. A write (it changes state on the server) is never sent twice: it goes out on a connection of its own,
+ * so it never meets that race, and an answer it then loses is reported as lost.
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
+import { makeConnections, socketState, takeSocket, type Connections } from './connections.js';
 import { Limiter } from './limiter.js';
 
 export interface HttpRequest {
@@ -59,6 +66,11 @@ export interface TransportOptions {
   readonly givenUp?: AbortSignal;
   /** Who is served first when slots are scarce: the lowest rank (the run ranks a request by when its unit started). */
   readonly rank?: number;
+  /**
+   * The request changes state on the server (safe-writes.ts `writesOf`): it is never sent twice, whatever
+   * happens to its connection.
+   */
+  readonly writes?: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -66,18 +78,14 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_CONCURRENCY = 128;
 
 let limiter = new Limiter(DEFAULT_CONCURRENCY);
-// Keep-alive pools as large as the requests that may be in flight: a smaller pool would queue them again.
-let httpAgent = new http.Agent({ keepAlive: true, maxSockets: DEFAULT_CONCURRENCY });
-let httpsAgent = new https.Agent({ keepAlive: true, maxSockets: DEFAULT_CONCURRENCY });
+let connections: Connections = makeConnections(DEFAULT_CONCURRENCY);
 
 /** Sets how many requests this process keeps in flight at most (and the per-host connection pools to match). */
 export function setConcurrency(concurrency: number): void {
   if (concurrency === limiter.limit) return;
   limiter = new Limiter(concurrency);
-  httpAgent.destroy();
-  httpsAgent.destroy();
-  httpAgent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  httpsAgent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
+  connections.destroy();
+  connections = makeConnections(concurrency);
 }
 
 /**
@@ -94,6 +102,14 @@ export const largeAnswerLoad = (): { readonly active: number; readonly waiting: 
 let requestsSent = 0;
 /** Requests sent by this process (worker) so far. */
 export const requestCount = (): number => requestsSent;
+
+let resentOnNewConnection = 0;
+let writesLost = 0;
+/** What this process's connections went through so far: reads sent again after the keep-alive race, writes whose answer was lost. */
+export const connectionTroubles = (): { readonly resent: number; readonly writesLost: number } => ({
+  resent: resentOnNewConnection,
+  writesLost,
+});
 
 /**
  * The requests in flight that a signal gives up, under one listener per signal: a listener added and removed
@@ -134,23 +150,49 @@ export function send(request: HttpRequest, options: TransportOptions): Promise<H
 }
 
 /**
- * Sends once more when a reused keep-alive socket turns out to have been closed by the server (a reset before
- * any answer): that race is the transport's, not the target's. A target that resets every time is still
- * reported, after the second try.
+ * Sends a read once more, on a connection of its own, when it failed on a reused keep-alive socket before any
+ * byte of its answer: that race is the transport's, not the target's. A target that resets a new connection is
+ * reported as it is. A write goes out once, on a connection of its own.
  */
 async function sendWithRetry(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
-  const first = await sendOnce(request, options);
-  if (first.ok || first.failure !== 'connection' || !/ECONNRESET|socket hang up/.test(first.message)) return first;
-  const second = await sendOnce(request, options);
-  return second.ok ? second : { ...second, message: `${second.message} (twice)` };
+  const writes = options.writes === true;
+  const first = await sendOnce(request, options, writes ? connections.single(isSecure(request.url)) : undefined);
+  const { outcome } = first;
+  if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
+  if (writes) {
+    if (!first.connected) return outcome;
+    writesLost += 1;
+    return { ...outcome, message: `${outcome.message}: answer lost; not resent` };
+  }
+  if (!first.reused || options.givenUp?.aborted) return outcome;
+  resentOnNewConnection += 1;
+  const second = (await sendOnce(request, options, connections.single(isSecure(request.url)))).outcome;
+  return second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: the same)` };
 }
 
-function sendOnce(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+const isSecure = (url: string): boolean => addressOf(url)?.secure ?? false;
+
+/** One exchange, and what its socket had been through when it failed. */
+interface Attempt {
+  readonly outcome: HttpOutcome;
+  /** The socket had carried an earlier request. */
+  readonly reused: boolean;
+  /** A byte of the answer had arrived. */
+  readonly answerStarted: boolean;
+  /** The request had a connection to go out on (it may have reached the server). */
+  readonly connected: boolean;
+}
+
+/** Sends `request` once, on `agent` or else the pool of its scheme. */
+function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent): Promise<Attempt> {
   const started = performance.now();
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   requestsSent += 1;
-  return new Promise<HttpOutcome>((resolve) => {
+  return new Promise<Attempt>((resolve) => {
     let settled = false;
+    let socket: Socket | undefined;
+    let connected = false;
+    let responded = false;
     let endTurn: (() => void) | undefined;
     let deadline: PausableTimer | undefined;
     let givenUpTogether: Set<() => void> | undefined;
@@ -161,7 +203,13 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       deadline?.clear();
       endTurn?.();
       givenUpTogether?.delete(giveUp);
-      resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
+      const { reused, answerStarted } = socketState(socket);
+      resolve({
+        outcome: { ...outcome, request, durationMs: performance.now() - started } as HttpOutcome,
+        reused,
+        answerStarted: answerStarted || responded,
+        connected: connected || reused,
+      });
     };
     const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
     const target = addressOf(request.url);
@@ -175,7 +223,7 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       req = (target.secure ? https : http).request({
         ...target.address,
         method: request.method,
-        agent: target.secure ? httpsAgent : httpAgent,
+        agent: agent ?? connections.pooled(target.secure),
         headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
       });
     } catch (error) {
@@ -198,6 +246,12 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       givenUpTogether = inFlightUnder(options.givenUp);
       givenUpTogether.add(giveUp);
     }
+    req.on('socket', (taken: Socket) => {
+      socket = taken;
+      takeSocket(taken);
+      if (!taken.connecting) connected = true;
+      else taken.once(target.secure ? 'secureConnect' : 'connect', () => (connected = true));
+    });
     req.on('error', (error: NodeJS.ErrnoException) => {
       const described = `${error.code ?? ''} ${error.message}`;
       if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
@@ -205,6 +259,7 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       else fail('protocol', error.message || String(error));
     });
     req.on('response', (res) => {
+      responded = true;
       // An answer is kept as its buffers and decoded once at the end; one that grows large is decoded as it
       // comes from then on, so its buffers are freed at once and no copy joins them.
       const chunks: Buffer[] = [];
