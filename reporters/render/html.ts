@@ -18,6 +18,7 @@ import {
   capText,
   cellDescription,
   countsText,
+  throttlingText,
   describeNetworks,
   firstLine,
   formatDuration,
@@ -109,7 +110,7 @@ function metadata(report: Report): string {
     ['Duration', e(formatDuration(r.durationMs))],
     ['Seed', `<code>${e(String(r.seed))}</code> (runs: ${e(String(r.runs))})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
-    ['Requests', e(String(r.requests))],
+    ['Requests', e([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [
       'Targets',
       targetLines(report)

@@ -13,6 +13,7 @@ import {
   capText,
   cellDescription,
   countsText,
+  throttlingText,
   describeNetworks,
   firstLine,
   formatDuration,
@@ -113,7 +114,7 @@ function metadata(report: Report): string[] {
     ['Duration', mdText(formatDuration(r.durationMs))],
     ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
-    ['Requests', mdText(String(r.requests))],
+    ['Requests', mdText([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [
       'Targets',
       targetLines(report)

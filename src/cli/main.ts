@@ -81,6 +81,12 @@ export function buildProgram(io: ProgramIo): Command {
     .addOption(option('--runs <n>', `property runs per operation and network (default: ${DEFAULT_RUNS})`))
     .addOption(option('--timeout-ms <n>', `deadline of each request in milliseconds (default: ${DEFAULT_TIMEOUT_MS})`))
     .addOption(option('--concurrency <n>', `requests in flight at most, across the whole run (default: ${DEFAULT_CONCURRENCY})`))
+    .addOption(
+      option(
+        '--max-rps <n>',
+        'requests per second to each origin at most, from the start (default: unpaced until the target throttles with 429 or 503 + Retry-After)',
+      ),
+    )
     .addOption(option('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`))
     .addOption(option('--fixtures <file>', 'JSON file of known entities per network (schemas/fixtures.schema.json)'))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}) to cross-check native balances'))
@@ -141,6 +147,9 @@ export function buildProgram(io: ProgramIo): Command {
       ),
     )
     .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
+    .addOption(
+      option('--max-rps <n>', 'serve at most this many requests a second; answer the others 429 with Retry-After (default: no limit)'),
+    )
     .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
     .addOption(option('--list-faults', 'list the named faults and exit'))
     .addOption(option('--fixtures-out <file>', "write the server's own fixtures there; the printed certify command uses them"))

@@ -8,7 +8,7 @@ import type { RunConfig } from '../config/run-config.js';
 import { findNetwork, NETWORKS } from '../contract/networks.js';
 import { findOperation, type OperationDef } from '../contract/operations.js';
 import { operationUrl } from '../harness/endpoints.js';
-import { send, type HttpOutcome } from '../transport/http-client.js';
+import { pacePolicyOf, send, setPacePolicy, type HttpOutcome } from '../transport/http-client.js';
 
 /**
  * How long the probe waits for a sign of life before it counts the target as there: a refusal or a reset comes
@@ -19,6 +19,8 @@ const PROBE_PATIENCE_MS = 2_000;
 
 /** A description of why the target is unreachable, or undefined when some base answered. */
 export async function probeTargets(config: RunConfig): Promise<string | undefined> {
+  // The probe keeps to --max-rps too: its requests and the checks' that follow share the target's limit.
+  setPacePolicy(pacePolicyOf(config));
   const network = findNetwork(config.networks[0] ?? '') ?? NETWORKS[0]!;
   // Under --read-only not even the probe goes to an operation that writes: with only those selected, none is sent.
   const ops = config.operations.map((id) => findOperation(id)!).filter((op) => op && !(config.readOnly && op.writes));

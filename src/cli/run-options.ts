@@ -32,6 +32,7 @@ export interface RawRunOptions {
   runs?: string;
   timeoutMs?: string;
   concurrency?: string;
+  maxRps?: string;
   reportDir?: string;
   fixtures?: string;
   chainRpcUrl?: string;
@@ -92,6 +93,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
+    ...(raw.maxRps === undefined ? {} : { maxRps: parseRate(raw.maxRps, '--max-rps') }),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
@@ -181,6 +183,14 @@ export function parseList(value: string | undefined, allowed: readonly string[],
   }
   // Keep the contract's order whatever order they were given in, so reports of two runs line up.
   return allowed.filter((item) => items.includes(item));
+}
+
+/** A positive rate such as 15 or 0.5 (requests per second). */
+function parseRate(value: string, flag: string): number {
+  const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : NaN;
+  if (!(n >= 0.1 && n <= 100_000))
+    throw new UsageError(`${flag}: expected requests per second between 0.1 and 100000, got ${JSON.stringify(value)}`);
+  return n;
 }
 
 function parseInteger(value: string, flag: string, min: number, max: number): number {

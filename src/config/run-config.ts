@@ -23,6 +23,8 @@ export interface RunConfig {
   readonly timeoutMs: number;
   /** Requests in flight at most, across the whole run. */
   readonly concurrency: number;
+  /** Requests per second to each origin at most, across the whole run (`--max-rps`); unpaced when absent. */
+  readonly maxRps?: number;
   readonly strict: boolean;
   readonly readOnly: boolean;
   readonly allowDestructive: boolean;

@@ -27,6 +27,7 @@ import type { Example } from './operation-spec.js';
 import { guardDepth } from './json-depth.js';
 import { noteAnswered, noteCreated, refusalOf, writesOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
+import type { UnitOutcome } from './suites.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -96,6 +97,8 @@ export class CheckSession {
   readonly personal = new Set<string>();
   /** How the example request, sent with the run's key, was answered: refused (401) or not. */
   readonly keyAnswers = { refused: 0, accepted: 0 };
+  /** How this session's requests were held back: throttling answers, and the time they waited. */
+  readonly throttling = { times: 0, waitedMs: 0 };
   private readonly redactor: Redactor;
   private readonly memo = new Map<string, Promise<unknown>>();
   /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
@@ -312,6 +315,8 @@ export class CheckSession {
     });
     if (outcome.ok || !outcome.unsent) this.sent += 1;
     if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
+    this.throttling.times += outcome.throttling?.times ?? 0;
+    this.throttling.waitedMs += outcome.throttling?.waitedMs ?? 0;
     return outcome;
   }
 
@@ -365,6 +370,24 @@ export class CheckSession {
     const message = error instanceof Inconclusive ? error.message : `the check itself failed: ${(error as Error)?.stack ?? String(error)}`;
     return { status: 'errored', message: this.describe(id, { message }), ...exchange, ...extra };
   }
+}
+
+/** What the sessions of one unit found, for the run's collector. */
+export function unitOutcomeOf(sessions: readonly CheckSession[]): UnitOutcome {
+  const throttling = { times: 0, waitedMs: 0 };
+  for (const { throttling: own } of sessions) {
+    throttling.times += own.times;
+    throttling.waitedMs += own.waitedMs;
+  }
+  return {
+    results: sessions.flatMap((s) => s.results),
+    personal: sessions.flatMap((s) => [...s.personal]),
+    keyAnswers: {
+      refused: sessions.reduce((n, s) => n + s.keyAnswers.refused, 0),
+      accepted: sessions.reduce((n, s) => n + s.keyAnswers.accepted, 0),
+    },
+    ...(throttling.times > 0 || throttling.waitedMs > 0 ? { throttling } : {}),
+  };
 }
 
 /**

@@ -8,6 +8,7 @@
 import type { RunConfig } from '../config/run-config.js';
 import type { Network } from '../contract/networks.js';
 import type { CheckResult } from '../report/model.js';
+import type { Throttling } from '../transport/http-client.js';
 
 /** What one unit of work found: the reporter's input. */
 export interface UnitOutcome {
@@ -16,6 +17,8 @@ export interface UnitOutcome {
   readonly personal?: readonly string[];
   /** How valid requests made with the run's key were answered: refused (401) or not. */
   readonly keyAnswers?: { readonly refused: number; readonly accepted: number };
+  /** How the target held its requests back (429, Retry-After, --max-rps); absent when it never did. */
+  readonly throttling?: Throttling;
 }
 
 export interface Suite {

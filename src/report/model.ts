@@ -190,6 +190,13 @@ export const ReportSchema = Type.Object(
         requireComplete: Type.Optional(Type.Boolean()),
         /** Set when the run was stopped before its end (a signal, --max-duration): why. Operations not run are errored. */
         interrupted: Type.Optional(Type.String()),
+        /**
+         * How the target held the run back, when it did: throttling answers (429, or 503 with Retry-After) waited
+         * out and sent again, and the time requests waited for them and for the pace (--max-rps) in all.
+         */
+        throttling: Type.Optional(
+          Type.Object({ throttled: Type.Integer({ minimum: 0 }), waitedMs: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+        ),
       },
       { additionalProperties: false },
     ),

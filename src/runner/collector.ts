@@ -45,6 +45,7 @@ export class RunCollector {
   private readonly failingNetworks = new Set<string>();
   private unitsDone = 0;
   private readonly keyAnswers = { refused: 0, accepted: 0 };
+  private readonly throttling = { times: 0, waitedMs: 0 };
   report: Report | undefined;
 
   constructor(private readonly options: CollectorOptions) {}
@@ -69,6 +70,8 @@ export class RunCollector {
     if (outcome?.personal) outputRedactor().learnPersonal(outcome.personal);
     this.keyAnswers.refused += outcome?.keyAnswers?.refused ?? 0;
     this.keyAnswers.accepted += outcome?.keyAnswers?.accepted ?? 0;
+    this.throttling.times += outcome?.throttling?.times ?? 0;
+    this.throttling.waitedMs += outcome?.throttling?.waitedMs ?? 0;
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
     const results = applyExpectations(own, this.options.expectations ?? []);
     this.results.push(...results);
@@ -106,7 +109,13 @@ export class RunCollector {
     this.report = buildReport({
       tool: this.options.tool,
       contractVersion: this.options.contractVersion,
-      run: { ...metadata, ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}) },
+      run: {
+        ...metadata,
+        ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}),
+        ...(this.throttling.times > 0 || this.throttling.waitedMs > 0
+          ? { throttling: { throttled: this.throttling.times, waitedMs: Math.round(this.throttling.waitedMs) } }
+          : {}),
+      },
       results: this.results,
     });
     return this.report;

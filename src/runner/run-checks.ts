@@ -9,7 +9,7 @@ import type { Network } from '../contract/networks.js';
 import { loadSpecFiles } from '../harness/spec-loader.js';
 import type { Suite } from '../harness/suites.js';
 import { selectedUnits } from '../harness/work.js';
-import { setConcurrency } from '../transport/http-client.js';
+import { pacePolicyOf, setConcurrency, setPacePolicy } from '../transport/http-client.js';
 import type { UnitFinished } from './collector.js';
 
 /**
@@ -39,6 +39,7 @@ export interface RunChecksControl {
 /** Runs the units `config` selects; answers the incidents met outside any unit (a spec file that did not load). */
 export async function runChecks(config: RunConfig, collector: UnitSink, control: RunChecksControl): Promise<string[]> {
   setConcurrency(config.concurrency);
+  setPacePolicy(pacePolicyOf(config));
   const { suites, failures } = await loadSpecFiles(config.operations);
   const units = runOrder(suites.map((suite) => suite.units(config, true).map((network) => ({ suite, network }))));
   const unitsTotal = units.length + failures.length;

@@ -16,6 +16,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
 import { makeConnections, socketState, takeSocket, type Connections } from './connections.js';
 import { Limiter } from './limiter.js';
+import { isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -33,10 +34,23 @@ export interface HttpResponse {
   readonly jsonError?: string;
 }
 
-export type TransportFailureKind = 'timeout' | 'connection' | 'too-large' | 'protocol';
+/** `throttled`: the target kept answering 429 (or 503 with Retry-After) and the request gave up (throttle.ts). */
+export type TransportFailureKind = 'timeout' | 'connection' | 'too-large' | 'protocol' | 'throttled';
+
+/** How a request was held back before its outcome: throttling answers it got, and the time it waited. */
+export interface Throttling {
+  readonly times: number;
+  readonly waitedMs: number;
+}
 
 export type HttpOutcome =
-  | { readonly ok: true; readonly request: HttpRequest; readonly response: HttpResponse; readonly durationMs: number }
+  | {
+      readonly ok: true;
+      readonly request: HttpRequest;
+      readonly response: HttpResponse;
+      readonly durationMs: number;
+      readonly throttling?: Throttling;
+    }
   | {
       readonly ok: false;
       readonly request: HttpRequest;
@@ -45,6 +59,7 @@ export type HttpOutcome =
       readonly durationMs: number;
       /** Never sent: abandoned by `TransportOptions.abandon` once a slot was free. */
       readonly unsent?: true;
+      readonly throttling?: Throttling;
     };
 
 export interface TransportOptions {
@@ -79,6 +94,9 @@ export const DEFAULT_CONCURRENCY = 128;
 
 let limiter = new Limiter(DEFAULT_CONCURRENCY);
 let connections: Connections = makeConnections(DEFAULT_CONCURRENCY);
+let paces = new Paces();
+/** No throttled request waits past this (`Date.now()` time): the run's --max-duration. */
+let waitNoLaterThan = Infinity;
 
 /** Sets how many requests this process keeps in flight at most (and the per-host connection pools to match). */
 export function setConcurrency(concurrency: number): void {
@@ -86,6 +104,31 @@ export function setConcurrency(concurrency: number): void {
   limiter = new Limiter(concurrency);
   connections.destroy();
   connections = makeConnections(concurrency);
+}
+
+export interface PacePolicy {
+  /** Requests per second to each origin at most, from the first request on (this process's share of --max-rps). */
+  readonly maxRps?: number;
+  /** When the run must be over (`Date.now()` time): a throttled request does not wait past it. */
+  readonly endsAt?: number;
+}
+
+/** The pace policy of a run configuration, from now: a run's checks start as it starts. */
+export function pacePolicyOf(config: { readonly maxRps?: number; readonly maxDurationMs?: number }): PacePolicy {
+  return {
+    ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps }),
+    ...(config.maxDurationMs === undefined ? {} : { endsAt: Date.now() + config.maxDurationMs }),
+  };
+}
+
+/**
+ * Sets the paces of a run: under another cap they start afresh; under the same one they go on (the probe's
+ * requests and the checks' share one pace, so their sum keeps to the cap).
+ */
+export function setPacePolicy(policy: PacePolicy): void {
+  const cap = policy.maxRps ?? Infinity;
+  if (cap !== paces.cap) paces = new Paces(cap);
+  waitNoLaterThan = policy.endsAt ?? Infinity;
 }
 
 /**
@@ -130,8 +173,46 @@ function inFlightUnder(signal: AbortSignal): Set<() => void> {
   });
 }
 
-/** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */
-export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+/**
+ * Sends once a slot of the run's limit is free and its origin's pace allows; the deadline starts then, not
+ * while waiting. A throttling answer is waited out and the request sent again (throttle.ts).
+ */
+export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  const pace = paces.of(request.url);
+  let times = 0;
+  let waitedMs = 0;
+  for (let tryNumber = 1; ; tryNumber += 1) {
+    waitedMs += await pace.turn();
+    const outcome = await sendInSlot(request, options);
+    const held = times > 0 || waitedMs >= 1 ? { throttling: { times, waitedMs: Math.round(waitedMs) } } : {};
+    if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
+      if (outcome.ok) pace.answered();
+      return { ...outcome, ...held };
+    }
+    times += 1;
+    const told = retryAfterMs(outcome.response.headers['retry-after']);
+    const wait = waitBeforeResend(tryNumber, told);
+    pace.throttled(wait);
+    const answer = `${outcome.response.status}${told === undefined ? '' : ` with Retry-After ${Math.ceil(told / 1000)} s`}`;
+    const givingUp =
+      tryNumber >= THROTTLED_TRIES
+        ? `still throttled (${answer}) after ${tryNumber} tries over ${Math.round(waitedMs / 1000)} s`
+        : Date.now() + wait > waitNoLaterThan
+          ? `throttled (${answer}); waiting ${Math.ceil(wait / 1000)} s more would outlast --max-duration`
+          : undefined;
+    if (givingUp !== undefined)
+      return {
+        ok: false,
+        request,
+        failure: 'throttled',
+        message: givingUp,
+        durationMs: outcome.durationMs,
+        throttling: { times, waitedMs: Math.round(waitedMs) },
+      };
+  }
+}
+
+function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
     return reason === undefined

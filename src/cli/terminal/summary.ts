@@ -4,7 +4,7 @@
  * --quiet only the verdict line (and an incident, which is part of it).
  */
 import type { Report } from '../../report/model.js';
-import { firstLine, plural } from '../../../reporters/render/view.js';
+import { firstLine, plural, throttlingText } from '../../../reporters/render/view.js';
 import { coverageLine, verdictWords } from '../../report/coverage.js';
 import { groupFindings, type FindingGroup } from './findings.js';
 import { inert } from './output.js';
@@ -51,7 +51,7 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     verdict,
     ...(report.coverage ? [coverageLine(report.coverage)] : []),
     `${greenNetworks}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`,
-    `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`,
+    `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; ${[throttlingText(report.run), `seed ${report.run.seed}`].filter(Boolean).join('; ')}`,
     ...(report.run.checks
       ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`]
       : []),
