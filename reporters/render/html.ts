@@ -18,6 +18,7 @@ import {
   capText,
   cellDescription,
   countsText,
+  INSECURE_MODE,
   throttlingText,
   describeNetworks,
   firstLine,
@@ -109,7 +110,10 @@ function metadata(report: Report): string {
     ['Started', e(r.startedAt)],
     ['Duration', e(formatDuration(r.durationMs))],
     ['Seed', `<code>${e(String(r.seed))}</code> (runs: ${e(String(r.runs))})`],
-    ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
+    [
+      'Mode',
+      `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, <strong>${INSECURE_MODE}</strong>` : ''}`,
+    ],
     ['Requests', e([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [
       'Targets',

@@ -13,6 +13,7 @@ import {
   capText,
   cellDescription,
   countsText,
+  INSECURE_MODE,
   throttlingText,
   describeNetworks,
   firstLine,
@@ -113,7 +114,7 @@ function metadata(report: Report): string[] {
     ['Started', mdText(r.startedAt)],
     ['Duration', mdText(formatDuration(r.durationMs))],
     ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))})`],
-    ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
+    ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, ${INSECURE_MODE}` : ''}`],
     ['Requests', mdText([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [
       'Targets',

@@ -222,6 +222,9 @@ export function formatDuration(ms: number): string {
   return h > 0 ? `${h} h ${m} min ${s} s` : `${m} min ${s} s`;
 }
 
+/** How a report of an --insecure run says so. */
+export const INSECURE_MODE = 'TLS certificates NOT verified (--insecure)';
+
 /** "throttled 212×, waited 38 s": how the target held the run back, or undefined when it did not. */
 export function throttlingText(run: Report['run']): string | undefined {
   const t = run.throttling;

@@ -87,6 +87,10 @@ export function buildProgram(io: ProgramIo): Command {
         'requests per second to each origin at most, from the start (default: unpaced until the target throttles with 429 or 503 + Retry-After)',
       ),
     )
+    .addOption(option('--ca-file <file>', "PEM certificates to trust besides Node's own roots (a private CA, a self-signed target)"))
+    .addOption(option('--insecure', 'do not verify TLS certificates (said in the terminal and the report); prefer --ca-file'))
+    .addOption(option('--cert <file>', 'a client certificate (PEM) for targets that ask for one; with --key'))
+    .addOption(option('--key <file>', 'the private key (PEM) of --cert'))
     .addOption(option('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`))
     .addOption(option('--fixtures <file>', 'JSON file of known entities per network (schemas/fixtures.schema.json)'))
     .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL (may contain {network}) to cross-check native balances'))

@@ -33,6 +33,10 @@ export interface RawRunOptions {
   timeoutMs?: string;
   concurrency?: string;
   maxRps?: string;
+  caFile?: string;
+  insecure?: boolean;
+  cert?: string;
+  key?: string;
   reportDir?: string;
   fixtures?: string;
   chainRpcUrl?: string;
@@ -94,6 +98,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     timeoutMs: raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000),
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
     ...(raw.maxRps === undefined ? {} : { maxRps: parseRate(raw.maxRps, '--max-rps') }),
+    ...parseTls(raw),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
@@ -183,6 +188,34 @@ export function parseList(value: string | undefined, allowed: readonly string[],
   }
   // Keep the contract's order whatever order they were given in, so reports of two runs line up.
   return allowed.filter((item) => items.includes(item));
+}
+
+/** --ca-file, --insecure, --cert and --key: each file readable and PEM, the certificate and its key together. */
+function parseTls(raw: RawRunOptions): Pick<PartialRunConfig, 'tls'> {
+  const pem = (path: string | undefined, flag: string, kind: RegExp): string | undefined => {
+    if (path === undefined || path === '') return undefined;
+    const absolute = resolve(path);
+    let text: string;
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch (error) {
+      throw new UsageError(`${flag}: cannot read ${absolute}: ${(error as Error).message}`);
+    }
+    if (!kind.test(text)) throw new UsageError(`${flag}: ${absolute} holds no PEM ${flag === '--key' ? 'private key' : 'certificate'}`);
+    return absolute;
+  };
+  const caFile = pem(raw.caFile, '--ca-file', /-----BEGIN CERTIFICATE-----/);
+  const certFile = pem(raw.cert, '--cert', /-----BEGIN CERTIFICATE-----/);
+  const keyFile = pem(raw.key, '--key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+  if ((certFile === undefined) !== (keyFile === undefined))
+    throw new UsageError('--cert and --key go together: a client certificate needs its private key');
+  const tls = {
+    ...(caFile === undefined ? {} : { caFile }),
+    ...(raw.insecure ? { insecure: true } : {}),
+    ...(certFile === undefined ? {} : { certFile }),
+    ...(keyFile === undefined ? {} : { keyFile }),
+  };
+  return Object.keys(tls).length === 0 ? {} : { tls };
 }
 
 /** A positive rate such as 15 or 0.5 (requests per second). */

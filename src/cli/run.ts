@@ -42,6 +42,9 @@ export interface RunIo {
   readonly env?: NodeJS.ProcessEnv;
 }
 
+/** Said at the start of a run with --insecure, and in every report of one. */
+export const INSECURE_WARNING = '⚠ --insecure: TLS certificates are not verified; the answers may not come from the target';
+
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
 
 export async function runConformance(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
@@ -87,6 +90,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       );
       terminal.note(`certifying the embedded reference server at ${server.origin}`);
     }
+    if (config.tls?.insecure) terminal.note(INSECURE_WARNING);
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
     );
@@ -103,6 +107,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       operations: [...config.operations],
       ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(config.shard ? { shard: { ...config.shard } } : {}),
+      ...(config.tls?.insecure ? { insecure: true as const } : {}),
       ...(incident ? { incident } : {}),
     });
     const finish = (report: Report): RunOutcome =>

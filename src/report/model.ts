@@ -190,6 +190,8 @@ export const ReportSchema = Type.Object(
         requireComplete: Type.Optional(Type.Boolean()),
         /** Set when the run was stopped before its end (a signal, --max-duration): why. Operations not run are errored. */
         interrupted: Type.Optional(Type.String()),
+        /** --insecure: the target's TLS certificates were not verified (what was answered may not be the target's). */
+        insecure: Type.Optional(Type.Literal(true)),
         /**
          * How the target held the run back, when it did: throttling answers (429, or 503 with Retry-After) waited
          * out and sent again, and the time requests waited for them and for the pace (--max-rps) in all.

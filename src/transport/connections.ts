@@ -14,6 +14,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import tls from 'node:tls';
+import { HttpProxyAgent } from 'http-proxy-agent';
+import { HttpsProxyAgent } from 'https-proxy-agent';
+import { getProxyForUrl } from 'proxy-from-env';
+import { madeOnce } from '../made-once.js';
 
 interface SocketUse {
   /** Requests this socket has carried, the current one included. */
@@ -71,19 +76,6 @@ function stopWatching(socket: Socket): void {
   socket.removeListener('data', poison);
 }
 
-/** What the agents of a run are made with (TLS material, a proxy) besides keep-alive. */
-export type AgentOptions = http.AgentOptions & https.AgentOptions;
-
-/**
- * Whether node's agent keeps the freed socket (its `keepSocketAlive` answers a boolean, though typed void);
- * a kept one is watched while it waits.
- */
-function keptAndWatched(kept: unknown, socket: Socket): boolean {
-  if (kept === false) return false;
-  watchWhileIdle(socket);
-  return true;
-}
-
 type FreeSockets = Record<string, Socket[] | undefined>;
 
 /**
@@ -109,62 +101,98 @@ function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): voi
   }
 }
 
-interface AddRequest {
+/**
+ * Whether node's agent keeps the freed socket (its `keepSocketAlive` answers a boolean, though typed void);
+ * a kept one is watched while it waits.
+ */
+function keptAndWatched(kept: unknown, socket: Socket): boolean {
+  if (kept === false) return false;
+  watchWhileIdle(socket);
+  return true;
+}
+
+interface PoolHooks {
   addRequest(request: http.ClientRequest, options: unknown, ...legacy: unknown[]): void;
+  keepSocketAlive(socket: Socket): unknown;
+  reuseSocket(socket: Socket, request: http.ClientRequest): void;
 }
 
-export class GuardedHttpAgent extends http.Agent {
-  addRequest(request: http.ClientRequest, options: unknown, ...legacy: unknown[]): void {
-    withRestingSocketsAside(this, () => (http.Agent.prototype as unknown as AddRequest).addRequest.call(this, request, options, ...legacy));
-  }
-
-  override keepSocketAlive(socket: Socket): boolean {
-    return keptAndWatched(super.keepSocketAlive(socket), socket);
-  }
-
-  override reuseSocket(socket: Socket, request: http.ClientRequest): void {
-    stopWatching(socket);
-    super.reuseSocket(socket, request);
-  }
+/**
+ * Gives a keep-alive agent (node's own, or a proxy's built on it) the guards above, on the instance: one
+ * mechanism whatever the agent's class.
+ */
+export function guarded<A extends http.Agent>(agent: A): A {
+  const hooks = agent as unknown as PoolHooks;
+  const addRequest = hooks.addRequest.bind(agent);
+  const keepSocketAlive = hooks.keepSocketAlive.bind(agent);
+  const reuseSocket = hooks.reuseSocket.bind(agent);
+  const own: PoolHooks = {
+    addRequest: (request, options, ...legacy) => withRestingSocketsAside(agent, () => addRequest(request, options, ...legacy)),
+    keepSocketAlive: (socket) => keptAndWatched(keepSocketAlive(socket), socket),
+    reuseSocket: (socket, request) => {
+      stopWatching(socket);
+      reuseSocket(socket, request);
+    },
+  };
+  return Object.assign(agent, own);
 }
 
-export class GuardedHttpsAgent extends https.Agent {
-  addRequest(request: http.ClientRequest, options: unknown, ...legacy: unknown[]): void {
-    withRestingSocketsAside(this, () =>
-      (https.Agent.prototype as unknown as AddRequest).addRequest.call(this, request, options, ...legacy),
-    );
-  }
-
-  override keepSocketAlive(socket: Socket): boolean {
-    return keptAndWatched(super.keepSocketAlive(socket), socket);
-  }
-
-  override reuseSocket(socket: Socket, request: http.ClientRequest): void {
-    stopWatching(socket);
-    super.reuseSocket(socket, request);
-  }
+/** TLS material of a run (files already read) and whether it may go through the environment's proxy. */
+export interface ConnectionOptions {
+  /** PEM certificates trusted besides Node's own roots (--ca-file). */
+  readonly ca?: string;
+  /** Certificates are not verified (--insecure). */
+  readonly insecure?: boolean;
+  /** A client certificate and its key, PEM (--cert, --key). */
+  readonly cert?: string;
+  readonly key?: string;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured (not for the embedded server: it is this machine). */
+  readonly proxies?: boolean;
 }
 
-/** The agents of one run: a keep-alive pool per scheme, and connections of their own for what must not share one. */
+/** The agents of one run: a keep-alive pool per scheme and proxy, and connections of their own for what must not share one. */
 export interface Connections {
-  /** The keep-alive pool of the scheme. */
-  pooled(secure: boolean): http.Agent;
+  /** The keep-alive pool for `url`. */
+  pooled(url: string): http.Agent;
   /** An agent whose connection serves one request only (a retry, a write). */
-  single(secure: boolean): http.Agent;
+  single(url: string): http.Agent;
+  /**
+   * The TLS material, given with each request too: a proxy's agent keeps none of its own options for the
+   * target's TLS session (https-proxy-agent upgrades the tunnel with the request's).
+   */
+  readonly tls: https.RequestOptions;
   destroy(): void;
 }
 
-export function makeConnections(maxSockets: number, options: AgentOptions = {}): Connections {
+export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {
+  const tlsOptions: https.AgentOptions = {
+    ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, options.ca] }),
+    ...(options.insecure ? { rejectUnauthorized: false } : {}),
+    ...(options.cert === undefined ? {} : { cert: options.cert }),
+    ...(options.key === undefined ? {} : { key: options.key }),
+  };
   // Pools as large as the requests that may be in flight: a smaller pool would queue them again.
-  const pool = { ...options, keepAlive: true, maxSockets, scheduling: 'fifo' as const };
-  const httpPool = new GuardedHttpAgent(pool);
-  const httpsPool = new GuardedHttpsAgent(pool);
+  const pool = { ...tlsOptions, keepAlive: true, maxSockets, scheduling: 'fifo' as const };
+  const pools = new Map<string, http.Agent>();
+  const proxyOf = (url: string): string => (options.proxies ? getProxyForUrl(url) : '');
+  const agentFor = (url: string, agentOptions: https.AgentOptions): http.Agent => {
+    const secure = url.startsWith('https:');
+    const proxy = proxyOf(url);
+    if (proxy === '') return secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    // A CONNECT tunnel for https (the proxy never sees the request, the key in it included); an absolute-URI
+    // request to the proxy for http, as HTTP_PROXY means.
+    return secure ? new HttpsProxyAgent(proxy, agentOptions) : new HttpProxyAgent(proxy, agentOptions);
+  };
   return {
-    pooled: (secure) => (secure ? httpsPool : httpPool),
-    single: (secure) => (secure ? new https.Agent({ ...options, keepAlive: false }) : new http.Agent({ ...options, keepAlive: false })),
+    pooled(url) {
+      const key = `${url.startsWith('https:') ? 'https' : 'http'} ${proxyOf(url)}`;
+      return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
+    },
+    single: (url) => agentFor(url, { ...tlsOptions, keepAlive: false }),
+    tls: tlsOptions,
     destroy() {
-      httpPool.destroy();
-      httpsPool.destroy();
+      for (const agent of pools.values()) agent.destroy();
+      pools.clear();
     },
   };
 }

@@ -12,9 +12,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import tls from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
-import { makeConnections, socketState, takeSocket, type Connections } from './connections.js';
+import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
 import { Limiter } from './limiter.js';
 import { isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
@@ -34,8 +35,15 @@ export interface HttpResponse {
   readonly jsonError?: string;
 }
 
-/** `throttled`: the target kept answering 429 (or 503 with Retry-After) and the request gave up (throttle.ts). */
-export type TransportFailureKind = 'timeout' | 'connection' | 'too-large' | 'protocol' | 'throttled';
+/**
+ * `throttled`: the target kept answering 429 (or 503 with Retry-After) and the request gave up (throttle.ts).
+ * `tls`: no TLS session (a certificate not trusted, a plain-HTTP server behind https://); the message starts
+ * with node's code (`DEPTH_ZERO_SELF_SIGNED_CERT: ...`).
+ */
+export type TransportFailureKind = 'timeout' | 'connection' | 'too-large' | 'protocol' | 'throttled' | 'tls';
+
+/** Node's codes and OpenSSL's words for a TLS session that could not be made. */
+const TLS_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO_|ERR_TLS|ERR_SSL|EPROTO|wrong version number|certificate|handshake failure/i;
 
 /** How a request was held back before its outcome: throttling answers it got, and the time it waited. */
 export interface Throttling {
@@ -103,7 +111,16 @@ export function setConcurrency(concurrency: number): void {
   if (concurrency === limiter.limit) return;
   limiter = new Limiter(concurrency);
   connections.destroy();
-  connections = makeConnections(concurrency);
+  connections = makeConnections(concurrency, connectionOptions);
+}
+
+let connectionOptions: ConnectionOptions = {};
+/** Sets the TLS material and proxy use of the connections (new pools only when they change). */
+export function setConnectionOptions(options: ConnectionOptions): void {
+  if (JSON.stringify(options) === JSON.stringify(connectionOptions)) return;
+  connectionOptions = options;
+  connections.destroy();
+  connections = makeConnections(limiter.limit, options);
 }
 
 export interface PacePolicy {
@@ -237,7 +254,7 @@ function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<Ht
  */
 async function sendWithRetry(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const writes = options.writes === true;
-  const first = await sendOnce(request, options, writes ? connections.single(isSecure(request.url)) : undefined);
+  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined);
   const { outcome } = first;
   if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
   if (writes) {
@@ -247,11 +264,9 @@ async function sendWithRetry(request: HttpRequest, options: TransportOptions): P
   }
   if (!first.reused || options.givenUp?.aborted) return outcome;
   resentOnNewConnection += 1;
-  const second = (await sendOnce(request, options, connections.single(isSecure(request.url)))).outcome;
+  const second = (await sendOnce(request, options, connections.single(request.url))).outcome;
   return second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: the same)` };
 }
-
-const isSecure = (url: string): boolean => addressOf(url)?.secure ?? false;
 
 /** One exchange, and what its socket had been through when it failed. */
 interface Attempt {
@@ -304,7 +319,8 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
       req = (target.secure ? https : http).request({
         ...target.address,
         method: request.method,
-        agent: agent ?? connections.pooled(target.secure),
+        agent: agent ?? connections.pooled(request.url),
+        ...(target.secure ? { ...connections.tls, checkServerIdentity: identityOf(target.address.hostname!) } : {}),
         headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
       });
     } catch (error) {
@@ -335,7 +351,8 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
     });
     req.on('error', (error: NodeJS.ErrnoException) => {
       const described = `${error.code ?? ''} ${error.message}`;
-      if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
+      if (TLS_FAILURE.test(described)) fail('tls', `${error.code ?? 'TLS'}: ${firstLineOf(error.message)}`);
+      else if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
         fail('connection', error.message || error.code || 'connection failed');
       else fail('protocol', error.message || String(error));
     });
@@ -433,6 +450,17 @@ function parseJson(text: string): { json: unknown; jsonError?: string } {
     return { json: undefined, jsonError: text === '' ? 'empty body' : `not JSON: ${(error as Error).message}` };
   }
 }
+
+/**
+ * The certificate is checked against the target's own host name, whoever opens the session: through a proxy's
+ * tunnel node would otherwise check it against no name (an IP address is never sent as the server name).
+ */
+const identityOf =
+  (host: string) =>
+  (_name: string, cert: tls.PeerCertificate): Error | undefined =>
+    tls.checkServerIdentity(host, cert);
+
+const firstLineOf = (text: string): string => text.split('\n')[0]!.trim();
 
 function flattenHeaders(headers: Record<string, unknown>): Record<string, string> {
   const flat: Record<string, string> = {};

@@ -35,7 +35,7 @@ describe('a target that throttles', () => {
     expect(brokenResults(report).map((r) => `${r.key} ${r.message ?? ''}`)).toEqual([]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(report.run.throttling?.throttled).toBeGreaterThan(0);
-    expect(result.stdout).toMatch(/throttled \d+×, waited [\d.]+ (s|ms|min)/);
+    expect(result.stdout).toContain(`throttled ${report.run.throttling?.throttled}×, waited `);
   }, 240_000);
 
   it('with --max-rps under its limit, is never throttled', async () => {

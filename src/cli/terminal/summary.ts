@@ -4,7 +4,7 @@
  * --quiet only the verdict line (and an incident, which is part of it).
  */
 import type { Report } from '../../report/model.js';
-import { firstLine, plural, throttlingText } from '../../../reporters/render/view.js';
+import { firstLine, INSECURE_MODE, plural, throttlingText } from '../../../reporters/render/view.js';
 import { coverageLine, verdictWords } from '../../report/coverage.js';
 import { groupFindings, type FindingGroup } from './findings.js';
 import { inert } from './output.js';
@@ -56,6 +56,7 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
       ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`]
       : []),
     ...incident,
+    ...(report.run.insecure ? [style.warn(`⚠ ${INSECURE_MODE}`)] : []),
     `report: ${files.join(', ')}`,
   );
   return lines;
