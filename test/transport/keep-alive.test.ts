@@ -100,4 +100,19 @@ describe('keep-alive', () => {
     expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     expect(server.requests.every((r) => r.onConnection === 1)).toBe(true);
   });
+
+  it('reports a redirect to another origin as the answer it is, and never follows it with the key', async () => {
+    const elsewhere = await rawServer((_request, socket) => socket.write(answerBytes(200, '{}')));
+    try {
+      server = await rawServer((_request, socket) => socket.write(answerBytes(307, '', { Location: `${elsewhere.origin}/rpc` })));
+      const outcome = await send(
+        { method: 'POST', url: `${server.origin}/rpc`, headers: { 'X-Access-Key': 'k-secret' }, body: '{}' },
+        { timeoutMs: 5000 },
+      );
+      expect(outcome.ok && outcome.response.status).toBe(307);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
 });
