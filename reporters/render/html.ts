@@ -5,6 +5,7 @@
  * built from the model are `title`s (escaped, double-quoted) and anchors from `anchorId` (a closed alphabet).
  * URLs the server under test chose are shown as text, never as links.
  */
+import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
 import type { CheckResult, Exchange, Report } from '../../src/report/model.js';
 import { anchorId, checkAnchorId, escapeHtml as e } from './escape.js';
 import { foldFindings, occurrencePlaces, type FoldedFinding } from './fold.js';
@@ -89,6 +90,12 @@ export function renderHtml(report: Report): string {
   ];
   if (report.run.incident !== undefined)
     parts.push(`<p class="incident" role="alert"><strong>Incident:</strong> ${e(report.run.incident)}</p>`);
+  for (const incident of listedIncidents(report)) {
+    const example = exampleLine(incident);
+    parts.push(
+      `<p class="incident" role="alert"><strong>Incident:</strong> ${e(incidentLine(incident))}${example ? `<br>example: <code>${e(example)}</code>` : ''}</p>`,
+    );
+  }
   parts.push(
     metadata(report),
     matrix(report),

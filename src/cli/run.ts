@@ -9,6 +9,7 @@ import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
+import { UNREACHABLE } from '../report/incidents.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { forgetBasesOf } from '../harness/base-health.js';
@@ -131,7 +132,7 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
     if (unreachable) {
       terminal.note(`✘ the target is unreachable: ${unreachable}`);
       return finish(
-        buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`target unreachable: ${unreachable}`), results: [] }),
+        buildReport({ tool: TOOL, contractVersion: CONTRACT_VERSION, run: metadata(`${UNREACHABLE}${unreachable}`), results: [] }),
       );
     }
 

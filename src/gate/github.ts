@@ -4,6 +4,7 @@
  * networks: at most 50, then one line with the count of the rest. Texts are escaped as the runner expects
  * (`%`, CR, LF; in properties also `:` and `,`), so a server's message cannot forge another command.
  */
+import { exampleLine, incidentLine, listedIncidents } from '../report/incidents.js';
 import { appendFileSync } from 'node:fs';
 import type { Report } from '../report/model.js';
 import type { RunDiff } from './diff.js';
@@ -27,7 +28,11 @@ export interface Annotation {
 /** One annotation per check key that fails the run (counted failures and unexpected passes). */
 export function annotationsOf(report: Report): Annotation[] {
   const counted = isCountedFailure(report);
-  return groupByCheck(report, (c) => counted(c) || isUnexpectedPass(c)).map((g) => {
+  const incidents = listedIncidents(report).map((incident) => ({
+    title: `incident: ${incident.id}`,
+    message: [incidentLine(incident), exampleLine(incident)].filter(Boolean).join('\nexample: '),
+  }));
+  const checks = groupByCheck(report, (c) => counted(c) || isUnexpectedPass(c)).map((g) => {
     const first = g.results[0]!;
     const what = isUnexpectedPass(first)
       ? 'passed but is listed as an expected failure'
@@ -40,6 +45,8 @@ export function annotationsOf(report: Report): Annotation[] {
       message: `${what} on ${networksText(report, g.networks)}: ${message.split(/\r?\n/, 1)[0]}${first.reproduction ? `\nreproduce: ${first.reproduction}` : ''}`,
     };
   });
+  // Incidents first: they explain the errored checks that follow.
+  return [...incidents, ...checks];
 }
 
 /** The workflow command lines for these annotations, capped at MAX_ANNOTATIONS plus one line counting the rest. */

@@ -8,6 +8,7 @@ import { firstLine, INSECURE_MODE, plural, throttlingText } from '../../../repor
 import { coverageLine, verdictWords } from '../../report/coverage.js';
 import { groupFindings, type FindingGroup } from './findings.js';
 import { inert } from './output.js';
+import { exampleLine, incidentLine, listedIncidents } from '../../report/incidents.js';
 import type { Style } from './style.js';
 
 /** Entries shown per level; the rest are counted and left to the report files. */
@@ -25,12 +26,17 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     `${report.verdict === 'pass' ? style.pass(style.bold(`✔ ${verdictWords(report)}`)) : style.fail(style.bold(`✘ ${verdictWords(report)}`))} — ${c.passed} passed, ` +
     `${c.mustFailed} MUST failed/errored, ${c.shouldFailed} SHOULD findings${report.run.strict && c.shouldFailed > 0 ? ' (--strict: they fail the run)' : ''}, ${c.skipped} skipped`;
   const incident = report.run.incident ? [style.fail(`incident: ${inert(report.run.incident)}`)] : [];
-  if (quiet) return [verdict, ...incident];
+  const transportIncidents = listedIncidents(report).flatMap((each) => {
+    const example = exampleLine(each);
+    return [style.fail(`✘ incident: ${inert(incidentLine(each))}`), ...(example ? [style.dim(`      example: ${inert(example)}`)] : [])];
+  });
+  if (quiet)
+    return [verdict, ...incident, ...listedIncidents(report).map((each) => style.fail(`✘ incident: ${inert(incidentLine(each))}`))];
 
   const groups = groupFindings(report);
   const must = groups.filter((g) => g.level === 'MUST');
   const should = groups.filter((g) => g.level === 'SHOULD');
-  const lines: string[] = [];
+  const lines: string[] = transportIncidents.length > 0 ? ['', ...transportIncidents] : [];
   if (must.length > 0) {
     lines.push('', style.bold(`MUST failures — ${plural(must.length, 'check')}`));
     lines.push(...groupLines(report, must, style.fail('✘'), style));
