@@ -1,7 +1,7 @@
 /**
- * A target that throttles (the reference server limited to 20 requests a second, answering 429 with
+ * A target that throttles (the reference server limited to a few requests a second, answering 429 with
  * Retry-After above that): the run waits it out and passes, saying how often it was throttled; with
- * --max-rps below the limit it is never throttled at all.
+ * --max-rps 15 against a limit of 20 it is never throttled at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/server/index.js';
@@ -9,11 +9,15 @@ import type { RunningReferenceServer } from '../../src/server/types.js';
 import { brokenResults, readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
 
 let server: RunningReferenceServer;
+/** Limited far below what any run sends, however busy the machine: it throttles for certain. */
+let slowServer: RunningReferenceServer;
 beforeAll(async () => {
   server = await startReferenceServer({ host: '127.0.0.1', port: 0, maxRps: 20 });
+  slowServer = await startReferenceServer({ host: '127.0.0.1', port: 0, maxRps: 5 });
 });
 afterAll(async () => {
   await server.close();
+  await slowServer.close();
 });
 
 const RUN = [
@@ -29,7 +33,7 @@ const RUN = [
 
 describe('a target that throttles', () => {
   it('is waited out: the run passes and reports the throttling', async () => {
-    const { args, env } = targetArgs(server);
+    const { args, env } = targetArgs(slowServer);
     const result = await runCliInProcess(['run', ...args, ...RUN], env);
     const report = readReport(result.reportDir);
     expect(brokenResults(report).map((r) => `${r.key} ${r.message ?? ''}`)).toEqual([]);
