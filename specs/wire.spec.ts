@@ -10,7 +10,7 @@ import { networkBySlug, OPERATIONS, type ServiceName } from '../src/contract/ind
 import { serviceDef } from '../src/contract/services.js';
 import { runErrorChecks } from '../src/harness/error-checks.js';
 import { serviceBase } from '../src/harness/endpoints.js';
-import { CheckSession } from '../src/harness/session.js';
+import { CheckSession, unitOutcomeOf } from '../src/harness/session.js';
 import { registerSuite } from '../src/harness/suites.js';
 import { isSelected, WIRE_SUITE, wireServices } from '../src/harness/work.js';
 
@@ -60,6 +60,6 @@ registerSuite({
       for (const check of WIRE_CHECKS) await session.check(check);
       await runErrorChecks(session);
     }
-    return { results: sessions.flatMap((s) => s.results), sent: sessions.reduce((sum, s) => sum + s.requests, 0) };
+    return unitOutcomeOf(sessions);
   },
 });

@@ -5,6 +5,7 @@
  * built from the model are `title`s (escaped, double-quoted) and anchors from `anchorId` (a closed alphabet).
  * URLs the server under test chose are shown as text, never as links.
  */
+import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
 import type { CheckResult, Exchange, Report } from '../../src/report/model.js';
 import { anchorId, checkAnchorId, escapeHtml as e } from './escape.js';
 import { foldFindings, occurrencePlaces, type FoldedFinding } from './fold.js';
@@ -18,6 +19,8 @@ import {
   capText,
   cellDescription,
   countsText,
+  INSECURE_MODE,
+  throttlingText,
   describeNetworks,
   firstLine,
   formatDuration,
@@ -87,6 +90,12 @@ export function renderHtml(report: Report): string {
   ];
   if (report.run.incident !== undefined)
     parts.push(`<p class="incident" role="alert"><strong>Incident:</strong> ${e(report.run.incident)}</p>`);
+  for (const incident of listedIncidents(report)) {
+    const example = exampleLine(incident);
+    parts.push(
+      `<p class="incident" role="alert"><strong>Incident:</strong> ${e(incidentLine(incident))}${example ? `<br>example: <code>${e(example)}</code>` : ''}</p>`,
+    );
+  }
   parts.push(
     metadata(report),
     matrix(report),
@@ -108,8 +117,11 @@ function metadata(report: Report): string {
     ['Started', e(r.startedAt)],
     ['Duration', e(formatDuration(r.durationMs))],
     ['Seed', `<code>${e(String(r.seed))}</code> (runs: ${e(String(r.runs))})`],
-    ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
-    ['Requests', e(String(r.requests))],
+    [
+      'Mode',
+      `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, <strong>${INSECURE_MODE}</strong>` : ''}`,
+    ],
+    ['Requests', e([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [
       'Targets',
       targetLines(report)

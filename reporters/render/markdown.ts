@@ -4,6 +4,7 @@
  * `anchorId` alone. Passed checks are only counted. A check failing on several networks is one entry listing
  * them, and the whole stays under MARKDOWN_MAX_CHARS: what does not fit is counted and pointed to report.html.
  */
+import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
 import type { CheckResult, Exchange, Report } from '../../src/report/model.js';
 import { anchorId, mdCode, mdFence, mdText } from './escape.js';
 import {
@@ -13,6 +14,8 @@ import {
   capText,
   cellDescription,
   countsText,
+  INSECURE_MODE,
+  throttlingText,
   describeNetworks,
   firstLine,
   formatDuration,
@@ -74,6 +77,12 @@ export function renderMarkdown(report: Report, maxChars = MARKDOWN_MAX_CHARS): s
   const head = (linked: boolean): string[] => {
     const out = [`# ${report.verdict === 'pass' ? '✔' : '✘'} Conformance report: ${mdText(verdictText(report))}`, ''];
     if (report.run.incident !== undefined) out.push(`> **Incident:** ${mdText(capText(report.run.incident, 2000))}`, '');
+    for (const incident of listedIncidents(report)) {
+      const example = exampleLine(incident);
+      out.push(`> **Incident:** ${mdText(capText(incidentLine(incident), 2000))}`);
+      if (example) out.push('>', `> example: ${mdCode(capText(example, 500), true)}`);
+      out.push('');
+    }
     out.push(...metadata(report), '', ...matrix(report, linked), ...globalSection(report, linked));
     return out;
   };
@@ -112,8 +121,8 @@ function metadata(report: Report): string[] {
     ['Started', mdText(r.startedAt)],
     ['Duration', mdText(formatDuration(r.durationMs))],
     ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))})`],
-    ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
-    ['Requests', mdText(String(r.requests))],
+    ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, ${INSECURE_MODE}` : ''}`],
+    ['Requests', mdText([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [
       'Targets',
       targetLines(report)

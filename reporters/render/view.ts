@@ -222,6 +222,17 @@ export function formatDuration(ms: number): string {
   return h > 0 ? `${h} h ${m} min ${s} s` : `${m} min ${s} s`;
 }
 
+/** How a report of an --insecure run says so. */
+export const INSECURE_MODE = 'TLS certificates NOT verified (--insecure)';
+
+/** "throttled 212×, waited 38 s": how the target held the run back, or undefined when it did not. */
+export function throttlingText(run: Report['run']): string | undefined {
+  const t = run.throttling;
+  if (!t) return undefined;
+  const waited = `waited ${formatDuration(t.waitedMs)}`;
+  return t.throttled > 0 ? `throttled ${t.throttled}×, ${waited}` : `paced (--max-rps), ${waited}`;
+}
+
 export function countsText(c: Counts): string {
   return `${c.passed} passed · ${c.failed} failed · ${c.errored} errored · ${c.skipped} skipped`;
 }

@@ -6,7 +6,8 @@
  * counts: its findings are in the report. With --quiet only the verdict line (and an incident).
  */
 import type { Report } from '../../src/report/model.js';
-import { firstLine, plural } from '../render/view.js';
+import { firstLine, INSECURE_MODE, plural, throttlingText } from '../render/view.js';
+import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
 import type { CheckGroup } from '../render/check-groups.js';
 import { coverageLine, verdictWords } from '../../src/report/coverage.js';
 import { gateStory, type GateStory } from '../story.js';
@@ -45,11 +46,19 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
   const story = gateStory(report);
   const verdict = verdictLine(report, story, style);
   const incident = story.incident && !story.interrupted ? [style.fail(`incident: ${inert(story.incident)}`)] : [];
-  if (quiet) return [verdict, ...incident];
+  // Transport incidents (unreachable, TLS, a base that stopped answering, throttled): the root causes of the
+  // errored checks, told before them.
+  const transport = listedIncidents(report);
+  if (quiet) return [verdict, ...incident, ...transport.map((each) => style.fail(`✘ incident: ${inert(incidentLine(each))}`))];
   if (story.interrupted) return [verdict, `report: ${files.join(', ')}`];
 
   const lines: string[] = [];
   if (incident.length > 0) lines.push('', ...incident);
+  if (transport.length > 0) lines.push('');
+  for (const each of transport) {
+    const example = exampleLine(each);
+    lines.push(style.fail(`✘ incident: ${inert(incidentLine(each))}`), ...(example ? [style.dim(`      example: ${inert(example)}`)] : []));
+  }
   const section = (title: string, groups: readonly CheckGroup[], mark: string, withReason = false): void => {
     if (groups.length === 0) return;
     lines.push('', style.bold(`${title}`));
@@ -92,10 +101,11 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     verdict,
     ...(report.coverage ? [coverageLine(report.coverage)] : []),
     `${greenNetworks}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`,
-    `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; seed ${report.run.seed}`,
+    `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; ${[throttlingText(report.run), `seed ${report.run.seed}`].filter(Boolean).join('; ')}`,
     ...(report.run.checks
       ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`]
       : []),
+    ...(report.run.insecure ? [style.warn(`⚠ ${INSECURE_MODE}`)] : []),
     `report: ${files.join(', ')}`,
   );
   return lines;

@@ -81,6 +81,9 @@ export function buildProgram(io: ProgramIo): Command {
       ),
     )
     .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
+    .addOption(
+      option('--max-rps <n>', 'serve at most this many requests a second; answer the others 429 with Retry-After (default: no limit)'),
+    )
     .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
     .addOption(option('--list-faults', 'list the named faults and exit'))
     .addOption(option('--fixtures-out <file>', "write the server's own fixtures there; the printed certify command uses them"))

@@ -19,6 +19,7 @@ export interface RawServeOptions {
   seed?: string;
   chainRpcUrl?: string;
   latencyMs?: string;
+  maxRps?: string;
   fault?: string;
   listFaults?: boolean;
   fixturesOut?: string;
@@ -56,6 +57,9 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   const latencyMs = raw.latencyMs === undefined ? 0 : Number(raw.latencyMs);
   if (!/^\d+$/.test(raw.latencyMs ?? '0') || latencyMs > 600_000)
     throw new UsageError(`--latency-ms: expected 0..600000, got ${JSON.stringify(raw.latencyMs)}`);
+  const maxRps = raw.maxRps === undefined ? undefined : Number(raw.maxRps);
+  if (maxRps !== undefined && (!/^\d+$/.test(raw.maxRps!.trim()) || maxRps < 1 || maxRps > 1_000_000))
+    throw new UsageError(`--max-rps: expected a whole number of requests per second from 1, got ${JSON.stringify(raw.maxRps)}`);
   const chainRpcUrl =
     raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
   const faults = parseFaults(raw.fault);
@@ -76,11 +80,13 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
     ...(chainRpcUrl ? { chainRpcUrl } : {}),
     ...(latencyMs > 0 ? { latencyMs } : {}),
+    ...(maxRps !== undefined ? { maxRps } : {}),
     ...(faults.length > 0 ? { faults: faults.map((f) => f.hooks) } : {}),
   }).catch((error: unknown) => {
     throw listenFailure(error, host, port);
   });
   io.log(`reference server listening at ${server.origin}${latencyMs > 0 ? ` (every answer held ${latencyMs} ms)` : ''}`);
+  if (maxRps !== undefined) io.log(`at most ${maxRps} requests a second are served; the others are answered 429 with Retry-After`);
   if (chainRpcUrl) io.log(`native balances from the chain node at ${nodeOrigin(chainRpcUrl.replaceAll('{network}', 'network'))}`);
   for (const fault of faults) io.log(`with the fault ${fault.name}: ${fault.description}`);
   // Its own data as a fixtures file: with it a run reaches the checks that need known entities (a collection,

@@ -23,6 +23,18 @@ export interface RunConfig {
   readonly timeoutMs: number;
   /** Requests in flight at most, across the whole run. */
   readonly concurrency: number;
+  /** How the run's TLS connections are made (files as given; the transport reads them). */
+  readonly tls?: {
+    /** PEM certificates trusted besides Node's roots (--ca-file). */
+    readonly caFile?: string;
+    /** Certificates are not verified (--insecure): said in the terminal and the report. */
+    readonly insecure?: boolean;
+    /** A client certificate and its key, PEM (--cert, --key). */
+    readonly certFile?: string;
+    readonly keyFile?: string;
+  };
+  /** Requests per second to each origin at most, across the whole run (`--max-rps`); unpaced when absent. */
+  readonly maxRps?: number;
   readonly strict: boolean;
   readonly readOnly: boolean;
   readonly allowDestructive: boolean;

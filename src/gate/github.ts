@@ -7,6 +7,7 @@
  * escaped as the runner expects (`%`, CR, LF; in properties also `:` and `,`), so a server's message cannot
  * forge another command.
  */
+import { exampleLine, incidentLine, listedIncidents } from '../report/incidents.js';
 import { appendFileSync } from 'node:fs';
 import type { Report } from '../report/model.js';
 import type { RunDiff } from './diff.js';
@@ -46,7 +47,12 @@ export function annotationsOf(report: Report): Annotation[] {
   const incident = story.incident ? [{ title: story.interrupted ? 'run interrupted' : 'incident', message: story.incident }] : [];
   const must = story.failures.filter((g) => g.level === 'MUST');
   const should = story.failures.filter((g) => g.level === 'SHOULD');
-  return [...incident, ...[...must, ...story.unexpectedPasses, ...should].map((g) => groupAnnotation(report, g))];
+  // Transport incidents next: they explain the errored checks that follow.
+  const transport = listedIncidents(report).map((each) => ({
+    title: `incident: ${each.id}`,
+    message: [incidentLine(each), exampleLine(each)].filter(Boolean).join('\nexample: '),
+  }));
+  return [...incident, ...transport, ...[...must, ...story.unexpectedPasses, ...should].map((g) => groupAnnotation(report, g))];
 }
 
 /** The workflow command lines of the first MAX_ANNOTATIONS annotations. */

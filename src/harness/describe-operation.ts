@@ -7,7 +7,7 @@ import { isPerNetwork, operationId, type OperationDef } from '../contract/operat
 import type { RunConfig } from '../config/run-config.js';
 import { runCommonChecks } from './common-checks.js';
 import type { OperationSpec } from './operation-spec.js';
-import { CheckSession } from './session.js';
+import { CheckSession, unitOutcomeOf } from './session.js';
 import { registerSuite, type UnitOutcome } from './suites.js';
 import { isSelected } from './work.js';
 
@@ -44,11 +44,5 @@ async function runOperation<O extends OperationDef>(
   const own = spec.checks ?? [];
   if (spec.checksSideBySide?.(config)) await session.checkSideBySide(own);
   else for (const check of own) await session.check(check);
-  return {
-    results: session.results,
-    personal: [...session.personal],
-    keyAnswers: session.keyAnswers,
-    sent: session.requests,
-    writes: session.audiences.tally(),
-  };
+  return unitOutcomeOf([session]);
 }

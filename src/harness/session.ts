@@ -26,9 +26,10 @@ import { operationUrl, serviceBase } from './endpoints.js';
 import { Inconclusive, show, Skip, Violation, type ViolationDetail } from '../checks/outcomes.js';
 import type { Example } from './example.js';
 import { guardDepth } from './json-depth.js';
-import { AudienceLedger, refusalOf } from './safe-writes.js';
+import { AudienceLedger, refusalOf, writesOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
 import { stringifyExact } from '../contract/exact-json.js';
+import type { UnitOutcome } from './suites.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -96,6 +97,8 @@ export class CheckSession {
   readonly personal = new Set<string>();
   /** How the example request, sent with the run's key, was answered: refused (401) or not. */
   readonly keyAnswers = { refused: 0, accepted: 0 };
+  /** How this session's requests were held back: throttling answers, and the time they waited. */
+  readonly throttling = { times: 0, waitedMs: 0 };
   private readonly redactor: Redactor;
   private readonly memo = new Map<string, Promise<unknown>>();
   /** Set by blockAll: every check of the session is skipped with this reason, and nothing is sent. */
@@ -271,7 +274,7 @@ export class CheckSession {
             durationMs: 0,
             unsent: true,
           }
-        : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network)));
+        : guardDepth(await this.sendCounted(request, serviceBase(this.config.targets, op.service, this.network), writesOf(op)));
     // `conformance replay`: a request the recorded run never sent has no answer to judge.
     if (received.ok && received.response.headers[NOT_IN_CASSETTE_HEADER] !== undefined)
       throw new Skip(`not in the cassette: ${method} ${url} was not sent by the recorded run`);
@@ -302,8 +305,9 @@ export class CheckSession {
     };
   }
 
-  private async sendCounted(request: Parameters<typeof send>[0], base: string): Promise<HttpOutcome> {
+  private async sendCounted(request: Parameters<typeof send>[0], base: string, writes: boolean): Promise<HttpOutcome> {
     const outcome = await send(request, {
+      writes,
       timeoutMs: this.config.timeoutMs,
       abandon: () => baseDownReason(base),
       learn: (learned) => noteBaseOutcome(base, learned),
@@ -312,6 +316,8 @@ export class CheckSession {
     });
     if (outcome.ok || !outcome.unsent) this.sent += 1;
     if (!outcome.ok && outcome.failure === 'timeout') this.timeouts += 1;
+    this.throttling.times += outcome.throttling?.times ?? 0;
+    this.throttling.waitedMs += outcome.throttling?.waitedMs ?? 0;
     return outcome;
   }
 
@@ -366,6 +372,30 @@ export class CheckSession {
     const message = error instanceof Inconclusive ? error.message : `the check itself failed: ${(error as Error)?.stack ?? String(error)}`;
     return { status: 'errored', message: this.describe(id, { message }), ...exchange, ...extra };
   }
+}
+
+/** What the sessions of one unit found, for the run's collector. */
+export function unitOutcomeOf(sessions: readonly CheckSession[]): UnitOutcome {
+  const throttling = { times: 0, waitedMs: 0 };
+  for (const { throttling: own } of sessions) {
+    throttling.times += own.times;
+    throttling.waitedMs += own.waitedMs;
+  }
+  return {
+    results: sessions.flatMap((s) => s.results),
+    personal: sessions.flatMap((s) => [...s.personal]),
+    keyAnswers: {
+      refused: sessions.reduce((n, s) => n + s.keyAnswers.refused, 0),
+      accepted: sessions.reduce((n, s) => n + s.keyAnswers.accepted, 0),
+    },
+    sent: sessions.reduce((sum, s) => sum + s.requests, 0),
+    writes: {
+      created: sessions.reduce((n, s) => n + s.audiences.tally().created, 0),
+      removals: sessions.reduce((n, s) => n + s.audiences.tally().removals, 0),
+      audienceIds: sessions.flatMap((s) => s.audiences.tally().audienceIds),
+    },
+    ...(throttling.times > 0 || throttling.waitedMs > 0 ? { throttling } : {}),
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { RunConfig } from '../config/run-config.js';
 import type { Network } from '../contract/networks.js';
 import type { CheckResult } from '../report/model.js';
 import type { WriteTally } from './safe-writes.js';
+import type { Throttling } from '../transport/http-client.js';
 
 /** What one unit of work found: the reporter's input. */
 export interface UnitOutcome {
@@ -21,6 +22,8 @@ export interface UnitOutcome {
   readonly sent?: number;
   /** The writes the unit sent (safe-writes.ts): each to an audience the run created and proved, or one given up. */
   readonly writes?: WriteTally;
+  /** How the target held its requests back (429, Retry-After, --max-rps); absent when it never did. */
+  readonly throttling?: Throttling;
 }
 
 export interface Suite {

@@ -5,6 +5,7 @@
 import { findNetwork } from '../contract/networks.js';
 import { isBroken } from './broken-checks.js';
 import { coverageOf } from './coverage.js';
+import { UNREACHABLE, unreachableIncident, withIncidents } from './incidents.js';
 import type { CheckResult, Counts, GroupStatus, NetworkResult, OperationResult, Report } from './model.js';
 
 export type RunMetadata = Omit<Report['run'], 'requests'> & { readonly requests?: number };
@@ -59,7 +60,10 @@ function groupByOperation(results: readonly CheckResult[], order: readonly strin
     });
 }
 
-export function buildReport(input: BuildInput): Report {
+export function buildReport(given: BuildInput): Report {
+  const { results, incidents } = withIncidents(given.results);
+  if (given.run.incident?.startsWith(UNREACHABLE)) incidents.unshift(unreachableIncident(given.run.incident));
+  const input = { ...given, results };
   const perNetwork = new Map<string, CheckResult[]>();
   const global: CheckResult[] = [];
   for (const r of input.results) {
@@ -98,6 +102,7 @@ export function buildReport(input: BuildInput): Report {
     contractVersion: input.contractVersion,
     run: { ...input.run, requests },
     verdict: input.run.interrupted !== undefined ? 'errored' : failing ? 'fail' : 'pass',
+    ...(incidents.length > 0 ? { incidents } : {}),
     coverage,
     counts,
     networks,

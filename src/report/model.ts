@@ -76,6 +76,8 @@ export const CheckResultSchema = Type.Object(
     /** One line that reproduces the request (curl, key redacted) and, for properties, the seed and path. */
     reproduction: Type.Optional(Type.String()),
     exchange: Type.Optional(ExchangeSchema),
+    /** The transport incident (its `id` in the report's `incidents`) that left this check errored. */
+    incident: Type.Optional(Type.String()),
     /** Set when an expectations file lists this check on this network (see src/runner/expectations.ts). */
     expectation: Type.Optional(ExpectationMarkSchema),
     requests: Type.Integer({ minimum: 0 }),
@@ -99,6 +101,31 @@ export const PassedCheckSchema = Type.Object(
   },
 );
 export type PassedCheck = Static<typeof PassedCheckSchema>;
+
+/**
+ * A transport cause that kept checks from being judged (src/report/incidents.ts): one entry however many
+ * checks it hit, each of them errored and naming it.
+ */
+export const IncidentSchema = Type.Object(
+  {
+    /** `<kind> <origin>`: what the affected checks name. */
+    id: Type.String(),
+    kind: Type.Union([
+      Type.Literal('unreachable'),
+      Type.Literal('tls'),
+      Type.Literal('not-answering'),
+      Type.Literal('throttled'),
+      Type.Literal('closed-early'),
+    ]),
+    summary: Type.String(),
+    /** The checks it left errored: `<network or global>/<key>`. */
+    checks: Type.Array(Type.String()),
+    /** One exchange that met it. */
+    example: Type.Optional(ExchangeSchema),
+  },
+  { additionalProperties: false },
+);
+export type Incident = Static<typeof IncidentSchema>;
 
 const Counts = Type.Object(
   {
@@ -193,6 +220,15 @@ export const ReportSchema = Type.Object(
         interrupted: Type.Optional(Type.String()),
         /** What `conformance rerun` needs to repeat the run: files read, limited key given, secret bases. */
         inputs: Type.Optional(RunInputsSchema),
+        /** --insecure: the target's TLS certificates were not verified (what was answered may not be the target's). */
+        insecure: Type.Optional(Type.Literal(true)),
+        /**
+         * How the target held the run back, when it did: throttling answers (429, or 503 with Retry-After) waited
+         * out and sent again, and the time requests waited for them and for the pace (--max-rps) in all.
+         */
+        throttling: Type.Optional(
+          Type.Object({ throttled: Type.Integer({ minimum: 0 }), waitedMs: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+        ),
       },
       { additionalProperties: false },
     ),
@@ -201,6 +237,8 @@ export const ReportSchema = Type.Object(
      * aside, and no expected failure passed; `errored` when the run was interrupted.
      */
     verdict: Type.Union([Type.Literal('pass'), Type.Literal('fail'), Type.Literal('errored')]),
+    /** Transport incidents, most checks first (src/report/incidents.ts); absent when there were none. */
+    incidents: Type.Optional(Type.Array(IncidentSchema)),
     /** What the run tested of the contract's MUST checks: a pass with skipped ones is "PASS (incomplete)". */
     coverage: Type.Optional(CoverageSchema),
     counts: Counts,

@@ -49,6 +49,7 @@ export class RunCollector {
   private sent = 0;
   /** The writes the run sent, over all its units (safe-writes.ts). */
   readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
+  private readonly throttling = { times: 0, waitedMs: 0 };
   report: Report | undefined;
 
   constructor(private readonly options: CollectorOptions) {}
@@ -78,6 +79,8 @@ export class RunCollector {
       this.writes.removals += outcome.writes.removals;
       for (const id of outcome.writes.audienceIds) this.writes.audienceIds.add(id);
     }
+    this.throttling.times += outcome?.throttling?.times ?? 0;
+    this.throttling.waitedMs += outcome?.throttling?.waitedMs ?? 0;
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
     this.sent += outcome?.sent ?? own.reduce((sum, r) => sum + r.requests, 0);
     const results = applyExpectations(own, this.options.expectations ?? []);
@@ -116,7 +119,14 @@ export class RunCollector {
     this.report = buildReport({
       tool: this.options.tool,
       contractVersion: this.options.contractVersion,
-      run: { ...metadata, requests: this.sent, ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}) },
+      run: {
+        ...metadata,
+        requests: this.sent,
+        ...(incident ? { incident: redactSecret(incident, this.options.accessKey) } : {}),
+        ...(this.throttling.times > 0 || this.throttling.waitedMs > 0
+          ? { throttling: { throttled: this.throttling.times, waitedMs: Math.round(this.throttling.waitedMs) } }
+          : {}),
+      },
       results: this.results,
     });
     return this.report;

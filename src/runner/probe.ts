@@ -1,5 +1,9 @@
 /**
- * Before a run: can the target be reached at all? Sending thousands of requests into a dead address would
+ * Before a run: can the target be reached at all, and over the scheme it was given? A TLS session that cannot
+ * be made (a certificate not trusted, http:// for an HTTPS server or the reverse) is the user's to fix: one
+ * line naming the cause and the option that fixes it, exit 2, nothing more sent.
+ *
+ * Can the target be reached at all? Sending thousands of requests into a dead address would
  * take long and say nothing more than this one line does. Any answer, even a hang, counts as reachable; only
  * a connection failure on every base counts as unreachable. Under --read-only it sends nothing to an operation
  * that writes.
@@ -8,7 +12,10 @@ import type { RunConfig } from '../config/run-config.js';
 import { findNetwork, NETWORKS } from '../contract/networks.js';
 import { findOperation, type OperationDef } from '../contract/operations.js';
 import { operationUrl } from '../harness/endpoints.js';
+import { configureTransport } from '../transport/configure.js';
 import { send, type HttpOutcome } from '../transport/http-client.js';
+import { speaksTls, tlsProblem } from './tls-diagnosis.js';
+import { UsageError } from '../config/usage-error.js';
 
 /**
  * How long the probe waits for a sign of life before it counts the target as there: a refusal or a reset comes
@@ -19,11 +26,15 @@ const PROBE_PATIENCE_MS = 2_000;
 
 /** A description of why the target is unreachable, or undefined when some base answered. */
 export async function probeTargets(config: RunConfig): Promise<string | undefined> {
+  // The probe goes out as the checks will (TLS material, proxy), and keeps to --max-rps too: its requests and
+  // the checks' that follow share the target's limit.
+  configureTransport(config);
   const network = findNetwork(config.networks[0] ?? '') ?? NETWORKS[0]!;
   // Under --read-only not even the probe goes to an operation that writes: with only those selected, none is sent.
   const ops = config.operations.map((id) => findOperation(id)!).filter((op) => op && !(config.readOnly && op.writes));
   const byBase = new Map<string, OperationDef>();
   for (const op of ops) if (!byBase.has(op.base)) byBase.set(op.base, op);
+  const problems: string[] = [];
   const failures = await Promise.all(
     [...byBase.values()].map(async (op) => {
       const url = operationUrl(config.targets, op, op.network.kind === 'none' ? null : network);
@@ -31,14 +42,32 @@ export async function probeTargets(config: RunConfig): Promise<string | undefine
         send({ method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' }, { timeoutMs: config.timeoutMs }),
         Math.min(PROBE_PATIENCE_MS, config.timeoutMs),
       );
+      const problem = outcome === 'still open' ? undefined : await schemeOrTlsProblem(url, outcome);
+      if (problem !== undefined) problems.push(problem);
       // Only a refused or unresolvable connection means "not there". A target that hangs or answers garbage is
       // there and broken: the checks report that, each with its own timeout.
       if (outcome === 'still open' || outcome.ok || outcome.failure !== 'connection') return undefined;
       return `${url}: ${outcome.failure} (${outcome.message})`;
     }),
   );
+  if (problems.length > 0) throw new UsageError(problems.sort()[0]!);
   const unreachable = failures.filter((failure) => failure !== undefined);
   return unreachable.length > 0 && unreachable.length === failures.length ? unreachable.join('; ') : undefined;
+}
+
+/** Why no exchange over the scheme given can be had with `url`, as the line to print; undefined when one can. */
+async function schemeOrTlsProblem(url: string, outcome: HttpOutcome): Promise<string | undefined> {
+  if (outcome.ok) return undefined;
+  if (outcome.failure === 'tls') return tlsProblem(url, outcome.message);
+  // A TLS server drops a request in plain HTTP without a word: it is asked for a TLS session to tell.
+  if (
+    url.startsWith('http:') &&
+    outcome.failure === 'connection' &&
+    /hang up|ECONNRESET|reset/i.test(outcome.message) &&
+    (await speaksTls(url))
+  )
+    return `${new URL(url).origin}: http:// was given but the server speaks HTTPS: use https://`;
+  return undefined;
 }
 
 /** The outcome, or 'still open' when it has not come within `patienceMs` (the request goes on to its deadline). */

@@ -9,7 +9,7 @@ import type { Network } from '../contract/networks.js';
 import { loadSpecFiles } from './spec-loader.js';
 import type { Suite } from '../harness/suites.js';
 import { selectedUnits } from '../harness/work.js';
-import { setConcurrency } from '../transport/http-client.js';
+import { configureTransport } from '../transport/configure.js';
 import type { UnitFinished } from './collector.js';
 
 /**
@@ -38,7 +38,7 @@ export interface RunChecksControl {
 
 /** Runs the units `config` selects; answers the incidents met outside any unit (a spec file that did not load). */
 export async function runChecks(config: RunConfig, collector: UnitSink, control: RunChecksControl): Promise<string[]> {
-  setConcurrency(config.concurrency);
+  configureTransport(config);
   const { suites, failures } = await loadSpecFiles(config.operations);
   const units = runOrder(suites.map((suite) => suite.units(config, true).map((network) => ({ suite, network }))));
   const unitsTotal = units.length + failures.length;

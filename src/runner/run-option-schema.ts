@@ -95,6 +95,31 @@ export const RunOptionsSchema = Type.Object(
       meaning: 'requests in flight at most, across all networks and operations (and the keep-alive connections per host)',
       default: '128',
     }),
+    maxRps: Type.Optional(
+      Type.Number({
+        flag: '--max-rps <n>',
+        description:
+          'requests per second to each origin at most, from the start (default: unpaced until the target throttles with 429 or 503 + Retry-After)',
+        shown: {
+          meaning:
+            "requests per second to each origin at most, from the start (divided among the checks' threads); a quota the run keeps to instead of finding it out. Throttling answers (429, or 503 with `Retry-After`) are waited out either way",
+          default: 'unpaced until the target throttles',
+        },
+      }),
+    ),
+    caFile: text('--ca-file <file>', "PEM certificates to trust besides Node's own roots (a private CA, a self-signed target)", {
+      meaning: "PEM certificates to trust besides Node's own roots (a private CA, a self-signed target)",
+      default: "Node's roots (and `NODE_EXTRA_CA_CERTS`)",
+    }),
+    insecure: on('--insecure', 'do not verify TLS certificates (said in the terminal and the report); prefer --ca-file', {
+      meaning: 'do not verify TLS certificates; a warning line in the terminal and in every report. Prefer `--ca-file`',
+      default: 'off',
+    }),
+    cert: text('--cert <file>', 'a client certificate (PEM) for targets that ask for one; with --key', {
+      meaning: 'a client certificate (PEM) for targets that ask for one; with `--key`',
+      default: 'none',
+    }),
+    key: text('--key <file>', 'the private key (PEM) of --cert', { meaning: 'the private key (PEM) of `--cert`', default: 'none' }),
     reportDir: text('--report-dir <dir>', `where the report files go (default: ${DEFAULT_REPORT_DIR}/)`, {
       meaning: 'where the report files go',
       default: '`conformance-report/`',

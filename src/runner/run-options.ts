@@ -2,6 +2,7 @@
  * Turns the `run` command's flags (already merged with their CONFORMANCE_* environment variables by the
  * parser) into a validated RunConfig. Every refusal is a UsageError with a message saying what to change.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
@@ -83,6 +84,8 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs,
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
+    ...(raw.maxRps === undefined ? {} : { maxRps: parseRate(raw.maxRps, '--max-rps') }),
+    ...parseTls(raw),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
     allowDestructive: raw.allowDestructive === true,
@@ -175,6 +178,43 @@ export function parseDuration(value: string, flag: string): number {
     throw new UsageError(`${flag}: expected a duration between 1s and 24h such as 90s, 10m or 1h, got ${JSON.stringify(value)}`);
   }
   return ms;
+}
+
+/** --ca-file, --insecure, --cert and --key: each file readable and PEM, the certificate and its key together. */
+function parseTls(raw: RawRunOptions): Pick<PartialRunConfig, 'tls'> {
+  const pem = (path: string | undefined, flag: string, kind: RegExp): string | undefined => {
+    if (path === undefined || path === '') return undefined;
+    const absolute = resolve(path);
+    let text: string;
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch (error) {
+      throw new UsageError(`${flag}: cannot read ${absolute}: ${(error as Error).message}`);
+    }
+    if (!kind.test(text)) throw new UsageError(`${flag}: ${absolute} holds no PEM ${flag === '--key' ? 'private key' : 'certificate'}`);
+    return absolute;
+  };
+  const caFile = pem(raw.caFile, '--ca-file', /-----BEGIN CERTIFICATE-----/);
+  const certFile = pem(raw.cert, '--cert', /-----BEGIN CERTIFICATE-----/);
+  const keyFile = pem(raw.key, '--key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
+  if ((certFile === undefined) !== (keyFile === undefined))
+    throw new UsageError('--cert and --key go together: a client certificate needs its private key');
+  const tls = {
+    ...(caFile === undefined ? {} : { caFile }),
+    ...(raw.insecure ? { insecure: true } : {}),
+    ...(certFile === undefined ? {} : { certFile }),
+    ...(keyFile === undefined ? {} : { keyFile }),
+  };
+  return Object.keys(tls).length === 0 ? {} : { tls };
+}
+
+/** A positive rate such as 15 or 0.5 (requests per second). */
+function parseRate(value: unknown, flag: string): number {
+  const written = typeof value === 'number' ? String(value) : value;
+  const n = typeof written === 'string' && /^\d+(\.\d+)?$/.test(written.trim()) ? Number(written) : NaN;
+  if (!(n >= 0.1 && n <= 100_000))
+    throw new UsageError(`${flag}: expected requests per second between 0.1 and 100000, got ${JSON.stringify(value)}`);
+  return n;
 }
 
 function parseInteger(value: unknown, flag: string, min: number, max: number): number {

@@ -9,6 +9,7 @@ import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
+import { UNREACHABLE } from '../report/incidents.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { forgetBasesOf } from '../harness/base-health.js';
@@ -58,6 +59,9 @@ interface Ending {
   /** The verdict fails whatever the results say (the runner itself failed). */
   readonly failed?: boolean;
 }
+
+/** Said at the start of a run with --insecure, and in every report of one. */
+export const INSECURE_WARNING = '⚠ --insecure: TLS certificates are not verified; the answers may not come from the target';
 
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
 
@@ -119,6 +123,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       }
     }
     recordingConfig(config);
+    if (config.tls?.insecure) terminal.note(INSECURE_WARNING);
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
     );
@@ -135,6 +140,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       operations: [...config.operations],
       ...(config.checks ? { checks: [...config.checks] } : {}),
       ...(config.shard ? { shard: { ...config.shard } } : {}),
+      ...(config.tls?.insecure ? { insecure: true as const } : {}),
       ...(incident ? { incident } : {}),
       ...(partial.inputs ? { inputs: partial.inputs } : {}),
     });
@@ -178,7 +184,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     if (stopper.cause) return end({ results: [], incidents: [] });
     if (unreachable) {
       terminal.note(`✘ the target is unreachable: ${unreachable}`);
-      return end({ results: [], incidents: [`target unreachable: ${unreachable}`] });
+      return end({ results: [], incidents: [`${UNREACHABLE}${unreachable}`] });
     }
 
     const progress = terminal.progress(config.networks.length);

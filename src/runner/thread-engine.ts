@@ -30,7 +30,12 @@ const CHECK_THREADS_AT_MOST = 2;
  */
 export async function runChecksInThread(config: RunConfig, collector: RunCollector, control: EngineControl): Promise<string[]> {
   const threads = checkThreadsFor(config);
-  const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
+  const threadConfig: RunConfig = {
+    ...config,
+    concurrency: Math.max(1, Math.floor(config.concurrency / threads)),
+    // Each thread paces its own requests: its share of the run's rate keeps the run under --max-rps.
+    ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps / threads }),
+  };
   const workers: Worker[] = [];
   let nextUnit = 0;
   let failed = false;

@@ -15,7 +15,8 @@ import { describeFixtures } from './own-fixtures.js';
 import { runPipeline, type PipelineDeps } from './pipeline.js';
 import { describeRequest } from './request-context.js';
 import type { BuilderActivity, ReferenceServerOptions, WireResponse } from './types.js';
-import { encodeAnswer } from './wire.js';
+import { RateGate } from './rate-gate.js';
+import { encodeAnswer, jsonAnswer } from './wire.js';
 
 /** The seed when none is given: runs are reproducible by default. */
 export const DEFAULT_SEED = 1;
@@ -55,9 +56,13 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
   const counts: Record<string, number> = {};
   const hanging = new Set<ServerResponse>();
   const latencyMs = options.latencyMs ?? 0;
+  const gate = options.maxRps === undefined ? undefined : new RateGate(options.maxRps);
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const incoming = describeRequest(req, await readBody(req));
+    const body = await readBody(req);
+    const retryAfter = gate?.refuse();
+    if (retryAfter !== undefined) return write(res, rateLimited(retryAfter));
+    const incoming = describeRequest(req, body);
     const key = incoming.ctx.operation ?? 'unrouted';
     counts[key] = (counts[key] ?? 0) + 1;
 
@@ -93,6 +98,12 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
       hanging.clear();
     },
   };
+}
+
+/** The access-key layer's answer to a request over the rate: RateLimited, 1007, 429 (wire-facts). */
+function rateLimited(retryAfterSeconds: number): WireResponse {
+  const answer = jsonAnswer({ error: 'RateLimited', code: 1007, msg: 'Too many requests', status: 429 }, 429);
+  return { ...answer, headers: { ...answer.headers, 'retry-after': String(retryAfterSeconds) } };
 }
 
 function write(res: ServerResponse, response: WireResponse): void {

@@ -63,6 +63,8 @@ export interface ReferenceServerOptions {
   readonly embeddedChainNode?: boolean | { readonly networks: readonly string[] };
   /** Every answer is held this long before it is written: a target far away, for benchmarks and tries. */
   readonly latencyMs?: number;
+  /** Requests served per second at most; the others are answered 429 with Retry-After (rate-gate.ts). */
+  readonly maxRps?: number;
 }
 
 export interface ListenOptions extends ReferenceServerOptions {

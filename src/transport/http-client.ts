@@ -1,15 +1,24 @@
 /**
- * The one way the suite talks to a target: node:http(s) over a keep-alive agent, with a deadline
- * per request and a cap on the bytes it will read, so a hanging, resetting or flooding target becomes a
- * reported outcome rather than a stuck or crashed run. Every request is counted, and every request waits for
+ * The one way the suite talks to a target: node:http(s) over keep-alive agents (connections.ts), with a
+ * deadline per request and a cap on the bytes it will read, so a hanging, resetting or flooding target becomes
+ * a reported outcome rather than a stuck or crashed run. Every request is counted, and every request waits for
  * one of the run's `--concurrency` slots: the process never has more than that many in flight.
+ *
+ * A read that fails on a reused keep-alive socket before any byte of its answer is sent once more, on a
+ * connection of its own: the server closed the idle socket as the client took it, which says nothing of the
+ * target. A write (it changes state on the server) is never sent twice: it goes out on a connection of its own,
+ * so it never meets that race, and an answer it then loses is reported as lost.
  */
 import http from 'node:http';
 import https from 'node:https';
+import type { Socket } from 'node:net';
+import tls from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
+import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
 import { Limiter } from './limiter.js';
 import { parseExact } from '../contract/exact-json.js';
+import { isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -27,10 +36,30 @@ export interface HttpResponse {
   readonly jsonError?: string;
 }
 
-export type TransportFailureKind = 'timeout' | 'connection' | 'too-large' | 'protocol';
+/**
+ * `throttled`: the target kept answering 429 (or 503 with Retry-After) and the request gave up (throttle.ts).
+ * `tls`: no TLS session (a certificate not trusted, a plain-HTTP server behind https://); the message starts
+ * with node's code (`DEPTH_ZERO_SELF_SIGNED_CERT: ...`).
+ */
+export type TransportFailureKind = 'timeout' | 'connection' | 'too-large' | 'protocol' | 'throttled' | 'tls';
+
+/** Node's codes and OpenSSL's words for a TLS session that could not be made. */
+const TLS_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO_|ERR_TLS|ERR_SSL|EPROTO|wrong version number|certificate|handshake failure/i;
+
+/** How a request was held back before its outcome: throttling answers it got, and the time it waited. */
+export interface Throttling {
+  readonly times: number;
+  readonly waitedMs: number;
+}
 
 export type HttpOutcome =
-  | { readonly ok: true; readonly request: HttpRequest; readonly response: HttpResponse; readonly durationMs: number }
+  | {
+      readonly ok: true;
+      readonly request: HttpRequest;
+      readonly response: HttpResponse;
+      readonly durationMs: number;
+      readonly throttling?: Throttling;
+    }
   | {
       readonly ok: false;
       readonly request: HttpRequest;
@@ -39,6 +68,7 @@ export type HttpOutcome =
       readonly durationMs: number;
       /** Never sent: abandoned by `TransportOptions.abandon` once a slot was free. */
       readonly unsent?: true;
+      readonly throttling?: Throttling;
     };
 
 export interface TransportOptions {
@@ -60,6 +90,11 @@ export interface TransportOptions {
   readonly givenUp?: AbortSignal;
   /** Who is served first when slots are scarce: the lowest rank (the run ranks a request by when its unit started). */
   readonly rank?: number;
+  /**
+   * The request changes state on the server (safe-writes.ts `writesOf`): it is never sent twice, whatever
+   * happens to its connection.
+   */
+  readonly writes?: boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -67,18 +102,51 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_CONCURRENCY = 128;
 
 let limiter = new Limiter(DEFAULT_CONCURRENCY);
-// Keep-alive pools as large as the requests that may be in flight: a smaller pool would queue them again.
-let httpAgent = new http.Agent({ keepAlive: true, maxSockets: DEFAULT_CONCURRENCY });
-let httpsAgent = new https.Agent({ keepAlive: true, maxSockets: DEFAULT_CONCURRENCY });
+let connections: Connections = makeConnections(DEFAULT_CONCURRENCY);
+let paces = new Paces();
+/** No throttled request waits past this (`Date.now()` time): the run's --max-duration. */
+let waitNoLaterThan = Infinity;
 
 /** Sets how many requests this process keeps in flight at most (and the per-host connection pools to match). */
 export function setConcurrency(concurrency: number): void {
   if (concurrency === limiter.limit) return;
   limiter = new Limiter(concurrency);
-  httpAgent.destroy();
-  httpsAgent.destroy();
-  httpAgent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-  httpsAgent = new https.Agent({ keepAlive: true, maxSockets: concurrency });
+  connections.destroy();
+  connections = makeConnections(concurrency, connectionOptions);
+}
+
+let connectionOptions: ConnectionOptions = {};
+/** Sets the TLS material and proxy use of the connections (new pools only when they change). */
+export function setConnectionOptions(options: ConnectionOptions): void {
+  if (JSON.stringify(options) === JSON.stringify(connectionOptions)) return;
+  connectionOptions = options;
+  connections.destroy();
+  connections = makeConnections(limiter.limit, options);
+}
+
+export interface PacePolicy {
+  /** Requests per second to each origin at most, from the first request on (this process's share of --max-rps). */
+  readonly maxRps?: number;
+  /** When the run must be over (`Date.now()` time): a throttled request does not wait past it. */
+  readonly endsAt?: number;
+}
+
+/** The pace policy of a run configuration, from now: a run's checks start as it starts. */
+export function pacePolicyOf(config: { readonly maxRps?: number; readonly maxDurationMs?: number }): PacePolicy {
+  return {
+    ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps }),
+    ...(config.maxDurationMs === undefined ? {} : { endsAt: Date.now() + config.maxDurationMs }),
+  };
+}
+
+/**
+ * Sets the paces of a run: under another cap they start afresh; under the same one they go on (the probe's
+ * requests and the checks' share one pace, so their sum keeps to the cap).
+ */
+export function setPacePolicy(policy: PacePolicy): void {
+  const cap = policy.maxRps ?? Infinity;
+  if (cap !== paces.cap) paces = new Paces(cap);
+  waitNoLaterThan = policy.endsAt ?? Infinity;
 }
 
 /**
@@ -95,6 +163,14 @@ export const largeAnswerLoad = (): { readonly active: number; readonly waiting: 
 let requestsSent = 0;
 /** Requests sent by this process (worker) so far. */
 export const requestCount = (): number => requestsSent;
+
+let resentOnNewConnection = 0;
+let writesLost = 0;
+/** What this process's connections went through so far: reads sent again after the keep-alive race, writes whose answer was lost. */
+export const connectionTroubles = (): { readonly resent: number; readonly writesLost: number } => ({
+  resent: resentOnNewConnection,
+  writesLost,
+});
 
 /**
  * The requests in flight that a signal gives up, under one listener per signal: a listener added and removed
@@ -121,8 +197,46 @@ export function observeExchanges(observer: ((outcome: HttpOutcome) => void) | un
   exchangeObserver = observer;
 }
 
-/** Sends once a slot of the run's limit is free; the deadline starts then, not while waiting for the slot. */
-export function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+/**
+ * Sends once a slot of the run's limit is free and its origin's pace allows; the deadline starts then, not
+ * while waiting. A throttling answer is waited out and the request sent again (throttle.ts).
+ */
+export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  const pace = paces.of(request.url);
+  let times = 0;
+  let waitedMs = 0;
+  for (let tryNumber = 1; ; tryNumber += 1) {
+    waitedMs += await pace.turn();
+    const outcome = await sendInSlot(request, options);
+    const held = times > 0 || waitedMs >= 1 ? { throttling: { times, waitedMs: Math.round(waitedMs) } } : {};
+    if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
+      if (outcome.ok) pace.answered();
+      return { ...outcome, ...held };
+    }
+    times += 1;
+    const told = retryAfterMs(outcome.response.headers['retry-after']);
+    const wait = waitBeforeResend(tryNumber, told);
+    pace.throttled(wait);
+    const answer = `${outcome.response.status}${told === undefined ? '' : ` with Retry-After ${Math.ceil(told / 1000)} s`}`;
+    const givingUp =
+      tryNumber >= THROTTLED_TRIES
+        ? `still throttled (${answer}) after ${tryNumber} tries over ${Math.round(waitedMs / 1000)} s`
+        : Date.now() + wait > waitNoLaterThan
+          ? `throttled (${answer}); waiting ${Math.ceil(wait / 1000)} s more would outlast --max-duration`
+          : undefined;
+    if (givingUp !== undefined)
+      return {
+        ok: false,
+        request,
+        failure: 'throttled',
+        message: givingUp,
+        durationMs: outcome.durationMs,
+        throttling: { times, waitedMs: Math.round(waitedMs) },
+      };
+  }
+}
+
+function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
     return reason === undefined
@@ -142,23 +256,47 @@ export function send(request: HttpRequest, options: TransportOptions): Promise<H
 }
 
 /**
- * Sends once more when a reused keep-alive socket turns out to have been closed by the server (a reset before
- * any answer): that race is the transport's, not the target's. A target that resets every time is still
- * reported, after the second try.
+ * Sends a read once more, on a connection of its own, when it failed on a reused keep-alive socket before any
+ * byte of its answer: that race is the transport's, not the target's. A target that resets a new connection is
+ * reported as it is. A write goes out once, on a connection of its own.
  */
 async function sendWithRetry(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
-  const first = await sendOnce(request, options);
-  if (first.ok || first.failure !== 'connection' || !/ECONNRESET|socket hang up/.test(first.message)) return first;
-  const second = await sendOnce(request, options);
-  return second.ok ? second : { ...second, message: `${second.message} (twice)` };
+  const writes = options.writes === true;
+  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined);
+  const { outcome } = first;
+  if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
+  if (writes) {
+    if (!first.connected) return outcome;
+    writesLost += 1;
+    return { ...outcome, message: `${outcome.message}: answer lost; not resent` };
+  }
+  if (!first.reused || options.givenUp?.aborted) return outcome;
+  resentOnNewConnection += 1;
+  const second = (await sendOnce(request, options, connections.single(request.url))).outcome;
+  return second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: the same)` };
 }
 
-function sendOnce(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+/** One exchange, and what its socket had been through when it failed. */
+interface Attempt {
+  readonly outcome: HttpOutcome;
+  /** The socket had carried an earlier request. */
+  readonly reused: boolean;
+  /** A byte of the answer had arrived. */
+  readonly answerStarted: boolean;
+  /** The request had a connection to go out on (it may have reached the server). */
+  readonly connected: boolean;
+}
+
+/** Sends `request` once, on `agent` or else the pool of its scheme. */
+function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent): Promise<Attempt> {
   const started = performance.now();
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   requestsSent += 1;
-  return new Promise<HttpOutcome>((resolve) => {
+  return new Promise<Attempt>((resolve) => {
     let settled = false;
+    let socket: Socket | undefined;
+    let connected = false;
+    let responded = false;
     let endTurn: (() => void) | undefined;
     let deadline: PausableTimer | undefined;
     let givenUpTogether: Set<() => void> | undefined;
@@ -169,7 +307,13 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       deadline?.clear();
       endTurn?.();
       givenUpTogether?.delete(giveUp);
-      resolve({ ...outcome, request, durationMs: performance.now() - started } as HttpOutcome);
+      const { reused, answerStarted } = socketState(socket);
+      resolve({
+        outcome: { ...outcome, request, durationMs: performance.now() - started } as HttpOutcome,
+        reused,
+        answerStarted: answerStarted || responded,
+        connected: connected || reused,
+      });
     };
     const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
     const target = addressOf(request.url);
@@ -183,7 +327,8 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       req = (target.secure ? https : http).request({
         ...target.address,
         method: request.method,
-        agent: target.secure ? httpsAgent : httpAgent,
+        agent: agent ?? connections.pooled(request.url),
+        ...(target.secure ? { ...connections.tls, checkServerIdentity: identityOf(target.address.hostname!) } : {}),
         headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
       });
     } catch (error) {
@@ -206,13 +351,21 @@ function sendOnce(request: HttpRequest, options: TransportOptions): Promise<Http
       givenUpTogether = inFlightUnder(options.givenUp);
       givenUpTogether.add(giveUp);
     }
+    req.on('socket', (taken: Socket) => {
+      socket = taken;
+      takeSocket(taken);
+      if (!taken.connecting) connected = true;
+      else taken.once(target.secure ? 'secureConnect' : 'connect', () => (connected = true));
+    });
     req.on('error', (error: NodeJS.ErrnoException) => {
       const described = `${error.code ?? ''} ${error.message}`;
-      if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
+      if (TLS_FAILURE.test(described)) fail('tls', `${error.code ?? 'TLS'}: ${firstLineOf(error.message)}`);
+      else if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
         fail('connection', error.message || error.code || 'connection failed');
       else fail('protocol', error.message || String(error));
     });
     req.on('response', (res) => {
+      responded = true;
       // An answer is kept as its buffers and decoded once at the end; one that grows large is decoded as it
       // comes from then on, so its buffers are freed at once and no copy joins them.
       const chunks: Buffer[] = [];
@@ -305,6 +458,17 @@ function parseJson(text: string): { json: unknown; jsonError?: string } {
     return { json: undefined, jsonError: text === '' ? 'empty body' : `not JSON: ${(error as Error).message}` };
   }
 }
+
+/**
+ * The certificate is checked against the target's own host name, whoever opens the session: through a proxy's
+ * tunnel node would otherwise check it against no name (an IP address is never sent as the server name).
+ */
+const identityOf =
+  (host: string) =>
+  (_name: string, cert: tls.PeerCertificate): Error | undefined =>
+    tls.checkServerIdentity(host, cert);
+
+const firstLineOf = (text: string): string => text.split('\n')[0]!.trim();
 
 function flattenHeaders(headers: Record<string, unknown>): Record<string, string> {
   const flat: Record<string, string> = {};

@@ -6,7 +6,7 @@
  * per spec would leave slots idle at each file's tail).
  */
 import { describe, test } from 'vitest';
-import { setConcurrency } from '../../transport/http-client.js';
+import { configureTransport } from '../../transport/configure.js';
 import { isMustBroken } from '../../report/broken-checks.js';
 import { loadSpecFiles } from '../spec-loader.js';
 import { ownsGlobalChecks, runConfig, selectShare, sharesProvided } from './vitest-run-config.js';
@@ -18,7 +18,7 @@ const TEST_TIMEOUT_MS = 10 * 60 * 1000;
 export async function loadShare(index: number): Promise<void> {
   selectShare(index, sharesProvided());
   const config = runConfig();
-  setConcurrency(config.concurrency);
+  configureTransport(config);
   const { suites, failures } = await loadSpecFiles(config.operations);
   for (const { file, message } of failures) {
     // One broken spec file must not take the others down: its failure is reported, the rest still run.

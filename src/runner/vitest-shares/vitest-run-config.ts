@@ -35,6 +35,7 @@ export function runConfig(): RunConfig {
     ...config,
     networks: config.networks.filter((_, i) => i % count === index),
     concurrency: Math.max(1, Math.floor(config.concurrency / count)),
+    ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps / count }),
   };
 }
 

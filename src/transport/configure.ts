@@ -1,0 +1,34 @@
+/**
+ * Sets up this process's (or worker thread's) transport for a run: its share of the request slots, the pace
+ * of each origin, the TLS material and whether the environment's proxy applies. Each thread that sends calls
+ * it with the run's configuration before its first request.
+ */
+import { readFileSync } from 'node:fs';
+import type { RunConfig } from '../config/run-config.js';
+import type { ConnectionOptions } from './connections.js';
+import { pacePolicyOf, setConcurrency, setConnectionOptions, setPacePolicy } from './http-client.js';
+
+export type TransportConfig = Pick<RunConfig, 'concurrency' | 'maxRps' | 'maxDurationMs' | 'tls'> & { readonly embedded?: boolean };
+
+export function configureTransport(config: TransportConfig): void {
+  setConcurrency(config.concurrency);
+  setPacePolicy(pacePolicyOf(config));
+  setConnectionOptions(connectionOptionsOf(config));
+}
+
+/** The files of --ca-file, --cert and --key read (the command line checked they can be). */
+export function connectionOptionsOf(config: TransportConfig): ConnectionOptions {
+  const tls = config.tls ?? {};
+  const read = (path: string | undefined): string | undefined => (path === undefined ? undefined : readFileSync(path, 'utf8'));
+  const ca = read(tls.caFile);
+  const cert = read(tls.certFile);
+  const key = read(tls.keyFile);
+  return {
+    ...(ca === undefined ? {} : { ca }),
+    ...(tls.insecure ? { insecure: true } : {}),
+    ...(cert === undefined ? {} : { cert }),
+    ...(key === undefined ? {} : { key }),
+    // The embedded server is on this machine: a proxy of the environment is never asked to reach it.
+    proxies: config.embedded !== true,
+  };
+}

@@ -1,0 +1,198 @@
+/**
+ * The connections requests go out on: node's own http(s) agents (so nock and node's diagnostics still see
+ * every request), kept alive between requests, with what HTTP/1.1 keep-alive needs that node does not do.
+ *
+ * - A socket waiting in the pool is watched: a byte arriving on it answers nothing the client asked, so the
+ *   socket is destroyed (poisoned) rather than left to be read as the answer to whatever request takes it next.
+ * - Each socket counts the requests it carried and the bytes it had read when the current one took it, so the
+ *   client can tell a request that failed on a reused socket before any byte of its answer (the keep-alive race:
+ *   the server closed the idle socket as it was taken) from a failure of the target.
+ * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if need be), and
+ *   the least recently freed one is reused first: stray bytes a server writes right after an answer (a double
+ *   write) then find the socket idle and poison it, rather than being read as the answer to the next request.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import type { Socket } from 'node:net';
+import tls from 'node:tls';
+import { HttpProxyAgent } from 'http-proxy-agent';
+import { HttpsProxyAgent } from 'https-proxy-agent';
+import { getProxyForUrl } from 'proxy-from-env';
+import { madeOnce } from '../made-once.js';
+
+interface SocketUse {
+  /** Requests this socket has carried, the current one included. */
+  uses: number;
+  /** `socket.bytesRead` when the current request took the socket. */
+  bytesBefore: number;
+}
+
+const socketUses = new WeakMap<Socket, SocketUse>();
+const idleWatchers = new WeakMap<Socket, () => void>();
+
+/**
+ * How long a freed socket rests before it carries another request. Long enough for the rest of a server's
+ * write that went on past its answer to arrive; short enough that a busy run needs few extra connections
+ * (at 1,000 requests a second, about 25).
+ */
+export const SOCKET_REST_MS = 25;
+const restingUntil = new WeakMap<Socket, number>();
+
+let poisonedSockets = 0;
+/** Sockets destroyed because bytes arrived on them while idle, in this process so far. */
+export const poisonedSocketCount = (): number => poisonedSockets;
+
+/** Notes that `socket` now carries a request: call when the request gets its socket. */
+export function takeSocket(socket: Socket): SocketUse {
+  const use = socketUses.get(socket) ?? { uses: 0, bytesBefore: 0 };
+  use.uses += 1;
+  use.bytesBefore = socket.bytesRead ?? 0;
+  socketUses.set(socket, use);
+  return use;
+}
+
+/** Whether the socket carried a request before the current one, and whether any byte came since it was taken. */
+export function socketState(socket: Socket | null | undefined): { reused: boolean; answerStarted: boolean } {
+  const use = socket ? socketUses.get(socket) : undefined;
+  if (!socket || !use) return { reused: false, answerStarted: false };
+  return { reused: use.uses > 1, answerStarted: (socket.bytesRead ?? 0) > use.bytesBefore };
+}
+
+function watchWhileIdle(socket: Socket): void {
+  const poison = (): void => {
+    poisonedSockets += 1;
+    socket.destroy();
+  };
+  idleWatchers.set(socket, poison);
+  restingUntil.set(socket, performance.now() + SOCKET_REST_MS);
+  // Reading from the idle socket: anything it holds or gets from now on is unasked for.
+  socket.on('data', poison);
+}
+
+function stopWatching(socket: Socket): void {
+  const poison = idleWatchers.get(socket);
+  if (poison === undefined) return;
+  idleWatchers.delete(socket);
+  socket.removeListener('data', poison);
+}
+
+type FreeSockets = Record<string, Socket[] | undefined>;
+
+/**
+ * Runs node's `addRequest` with the resting sockets out of the agent's free lists, so that it takes a rested
+ * socket or opens a new one; they are put back (behind the rested ones) before anything else can run.
+ */
+function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): void {
+  const free = agent.freeSockets as FreeSockets;
+  const now = performance.now();
+  const aside: [string, Socket[]][] = [];
+  for (const [name, sockets] of Object.entries(free)) {
+    const resting = sockets?.filter((socket) => (restingUntil.get(socket) ?? 0) > now) ?? [];
+    if (resting.length === 0) continue;
+    const rested = sockets!.filter((socket) => !resting.includes(socket));
+    if (rested.length === 0) delete free[name];
+    else free[name] = rested;
+    aside.push([name, resting]);
+  }
+  try {
+    addRequest();
+  } finally {
+    for (const [name, resting] of aside) free[name] = [...(free[name] ?? []), ...resting];
+  }
+}
+
+/**
+ * Whether node's agent keeps the freed socket (its `keepSocketAlive` answers a boolean, though typed void);
+ * a kept one is watched while it waits.
+ */
+function keptAndWatched(kept: unknown, socket: Socket): boolean {
+  if (kept === false) return false;
+  watchWhileIdle(socket);
+  return true;
+}
+
+interface PoolHooks {
+  addRequest(request: http.ClientRequest, options: unknown, ...legacy: unknown[]): void;
+  keepSocketAlive(socket: Socket): unknown;
+  reuseSocket(socket: Socket, request: http.ClientRequest): void;
+}
+
+/**
+ * Gives a keep-alive agent (node's own, or a proxy's built on it) the guards above, on the instance: one
+ * mechanism whatever the agent's class.
+ */
+export function guarded<A extends http.Agent>(agent: A): A {
+  const hooks = agent as unknown as PoolHooks;
+  const addRequest = hooks.addRequest.bind(agent);
+  const keepSocketAlive = hooks.keepSocketAlive.bind(agent);
+  const reuseSocket = hooks.reuseSocket.bind(agent);
+  const own: PoolHooks = {
+    addRequest: (request, options, ...legacy) => withRestingSocketsAside(agent, () => addRequest(request, options, ...legacy)),
+    keepSocketAlive: (socket) => keptAndWatched(keepSocketAlive(socket), socket),
+    reuseSocket: (socket, request) => {
+      stopWatching(socket);
+      reuseSocket(socket, request);
+    },
+  };
+  return Object.assign(agent, own);
+}
+
+/** TLS material of a run (files already read) and whether it may go through the environment's proxy. */
+export interface ConnectionOptions {
+  /** PEM certificates trusted besides Node's own roots (--ca-file). */
+  readonly ca?: string;
+  /** Certificates are not verified (--insecure). */
+  readonly insecure?: boolean;
+  /** A client certificate and its key, PEM (--cert, --key). */
+  readonly cert?: string;
+  readonly key?: string;
+  /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured (not for the embedded server: it is this machine). */
+  readonly proxies?: boolean;
+}
+
+/** The agents of one run: a keep-alive pool per scheme and proxy, and connections of their own for what must not share one. */
+export interface Connections {
+  /** The keep-alive pool for `url`. */
+  pooled(url: string): http.Agent;
+  /** An agent whose connection serves one request only (a retry, a write). */
+  single(url: string): http.Agent;
+  /**
+   * The TLS material, given with each request too: a proxy's agent keeps none of its own options for the
+   * target's TLS session (https-proxy-agent upgrades the tunnel with the request's).
+   */
+  readonly tls: https.RequestOptions;
+  destroy(): void;
+}
+
+export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {
+  const tlsOptions: https.AgentOptions = {
+    ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, options.ca] }),
+    ...(options.insecure ? { rejectUnauthorized: false } : {}),
+    ...(options.cert === undefined ? {} : { cert: options.cert }),
+    ...(options.key === undefined ? {} : { key: options.key }),
+  };
+  // Pools as large as the requests that may be in flight: a smaller pool would queue them again.
+  const pool = { ...tlsOptions, keepAlive: true, maxSockets, scheduling: 'fifo' as const };
+  const pools = new Map<string, http.Agent>();
+  const proxyOf = (url: string): string => (options.proxies ? getProxyForUrl(url) : '');
+  const agentFor = (url: string, agentOptions: https.AgentOptions): http.Agent => {
+    const secure = url.startsWith('https:');
+    const proxy = proxyOf(url);
+    if (proxy === '') return secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    // A CONNECT tunnel for https (the proxy never sees the request, the key in it included); an absolute-URI
+    // request to the proxy for http, as HTTP_PROXY means.
+    return secure ? new HttpsProxyAgent(proxy, agentOptions) : new HttpProxyAgent(proxy, agentOptions);
+  };
+  return {
+    pooled(url) {
+      const key = `${url.startsWith('https:') ? 'https' : 'http'} ${proxyOf(url)}`;
+      return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
+    },
+    single: (url) => agentFor(url, { ...tlsOptions, keepAlive: false }),
+    tls: tlsOptions,
+    destroy() {
+      for (const agent of pools.values()) agent.destroy();
+      pools.clear();
+    },
+  };
+}

@@ -1,0 +1,139 @@
+/**
+ * TLS and proxies as a user meets them: a target with a self-signed certificate is refused in one line that
+ * names the fix (exit 2) and certified with --ca-file or --insecure; a scheme that does not match the server is
+ * named; a run through an HTTP CONNECT proxy in HTTPS_PROXY passes and the proxy carried it.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generate } from 'selfsigned';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/server/index.js';
+import type { RunningReferenceServer } from '../../src/server/types.js';
+import { brokenResults, readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
+
+let upstream: RunningReferenceServer;
+let front: https.Server;
+let frontOrigin: string;
+let caFile: string;
+const closers: (() => void)[] = [];
+
+const RUN = ['--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder,Builder.GetAudience', '--runs', '2', '--seed', '4'];
+
+/** The reference server behind a TLS front with a certificate for 127.0.0.1 that no authority signed. */
+beforeAll(async () => {
+  upstream = await startReferenceServer({ host: '127.0.0.1', port: 0 });
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true },
+      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+    ],
+  });
+  caFile = join(mkdtempSync(join(tmpdir(), 'conformance-tls-')), 'ca.pem');
+  writeFileSync(caFile, pems.cert);
+  front = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const forward = http.request(`${upstream.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    forward.on('error', () => res.destroy());
+    req.pipe(forward);
+  });
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+  frontOrigin = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  for (const close of closers) close();
+  front.closeAllConnections();
+  await new Promise<void>((resolve) => front.close(() => resolve()));
+  await upstream.close();
+});
+
+function argsFor(origin: string): { args: string[]; env: Record<string, string> } {
+  const { args, env } = targetArgs(upstream);
+  args[args.indexOf('--target') + 1] = origin;
+  return { args, env };
+}
+
+describe('TLS', () => {
+  it('a self-signed certificate: one line naming --ca-file and --insecure, exit 2', async () => {
+    const { args, env } = argsFor(frontOrigin);
+    const result = await runCliInProcess(['run', ...args, ...RUN], env);
+    expect(result.code, result.stdout + result.stderr).toBe(2);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/not signed by an authority Node trusts \(DEPTH_ZERO_SELF_SIGNED_CERT\).*--ca-file.*--insecure/);
+  });
+
+  it('the same target with --ca-file passes', async () => {
+    const { args, env } = argsFor(frontOrigin);
+    const result = await runCliInProcess(['run', ...args, ...RUN, '--ca-file', caFile], env);
+    expect(brokenResults(readReport(result.reportDir))).toEqual([]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+  });
+
+  it('with --insecure passes, and the terminal and the report say certificates were not verified', async () => {
+    const { args, env } = argsFor(frontOrigin);
+    const result = await runCliInProcess(['run', ...args, ...RUN, '--insecure'], env);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/--insecure: TLS certificates are not verified/);
+    const report = readReport(result.reportDir);
+    expect(report.run.insecure).toBe(true);
+  });
+
+  it('https:// for a plain HTTP server, and http:// for an HTTPS one, are named', async () => {
+    const plain = argsFor(upstream.origin.replace('http:', 'https:'));
+    const toPlain = await runCliInProcess(['run', ...plain.args, ...RUN], plain.env);
+    expect(toPlain.code).toBe(2);
+    expect(toPlain.stderr.trim()).toMatch(/https:\/\/ was given but the server answers plain HTTP: use http:\/\/$/);
+    const secure = argsFor(frontOrigin.replace('https:', 'http:'));
+    const toSecure = await runCliInProcess(['run', ...secure.args, ...RUN], secure.env);
+    expect(toSecure.code).toBe(2);
+    expect(toSecure.stderr.trim()).toMatch(/http:\/\/ was given but the server speaks HTTPS: use https:\/\/$/);
+  });
+
+  it('through an HTTP CONNECT proxy in HTTPS_PROXY: the run passes and the proxy carried it', async () => {
+    const tunnels: string[] = [];
+    const proxy = http.createServer((_req, res) => res.writeHead(405).end());
+    proxy.on('connect', (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const server = net.connect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        server.write(head);
+        server.pipe(client);
+        client.pipe(server);
+      });
+      server.on('error', () => client.destroy());
+      client.on('error', () => server.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      proxy.closeAllConnections();
+      proxy.close();
+    });
+    const saved = { HTTPS_PROXY: process.env.HTTPS_PROXY, NO_PROXY: process.env.NO_PROXY, no_proxy: process.env.no_proxy };
+    process.env.HTTPS_PROXY = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    delete process.env.NO_PROXY;
+    delete process.env.no_proxy;
+    try {
+      const { args, env } = argsFor(frontOrigin);
+      const result = await runCliInProcess(['run', ...args, ...RUN, '--ca-file', caFile], env);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(brokenResults(readReport(result.reportDir))).toEqual([]);
+      expect(tunnels.length).toBeGreaterThan(0);
+      expect(new Set(tunnels)).toEqual(new Set([frontOrigin.replace('https://', '')]));
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});

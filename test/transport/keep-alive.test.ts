@@ -1,0 +1,118 @@
+/** HTTP/1.1 keep-alive against raw servers: the race of a closed idle socket, stray answers, writes never sent twice. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { poisonedSocketCount, SOCKET_REST_MS } from '../../src/transport/connections.js';
+import { connectionTroubles, send, type HttpOutcome } from '../../src/transport/http-client.js';
+import { answerBytes, rawServer, type RawServer } from '../support/raw-http.js';
+
+let server: RawServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const post = (origin: string, path: string, writes = false): Promise<HttpOutcome> =>
+  send(
+    { method: 'POST', url: `${origin}${path}`, headers: { 'Content-Type': 'application/json' }, body: '{}' },
+    { timeoutMs: 5000, writes },
+  );
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('keep-alive', () => {
+  it('sends a read again on a new connection when its reused socket closes before any byte of the answer', async () => {
+    // Answers the first request of each connection and drops the connection when a second one comes on it:
+    // the keep-alive race (the server closed the idle socket as the client took it), every time.
+    server = await rawServer((request, socket) => {
+      if (request.onConnection > 1) return void socket.destroy();
+      socket.write(answerBytes(200, JSON.stringify({ n: server!.requests.length })));
+    });
+    const before = connectionTroubles().resent;
+    const first = await post(server.origin, '/read');
+    await pause(SOCKET_REST_MS * 2);
+    const second = await post(server.origin, '/read');
+    expect(first.ok && first.response.json).toEqual({ n: 1 });
+    expect(second.ok && second.response.json).toEqual({ n: 3 });
+    expect(server.requests.map((r) => [r.connection, r.onConnection])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(connectionTroubles().resent).toBe(before + 1);
+  });
+
+  it('reports a new connection reset before any answer as it is, sent once', async () => {
+    server = await rawServer((_request, socket) => socket.destroy());
+    const outcome = await post(server.origin, '/reset');
+    expect(outcome).toMatchObject({ ok: false, failure: 'connection' });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('never sends a write twice: it goes out on a connection of its own, and an answer it loses is reported lost', async () => {
+    server = await rawServer((request, socket) => {
+      if (request.head.startsWith('POST /lost')) return void socket.destroy();
+      if (request.onConnection > 1) return void socket.destroy();
+      socket.write(answerBytes(200, '{}'));
+    });
+    expect((await post(server.origin, '/read')).ok).toBe(true);
+    const write = await post(server.origin, '/write', true);
+    expect(write.ok).toBe(true);
+    // The write did not take the read's kept-alive socket (which this server would have dropped).
+    expect(server.requests.map((r) => r.onConnection)).toEqual([1, 1]);
+    const lost = await post(server.origin, '/lost', true);
+    expect(lost).toMatchObject({ ok: false, failure: 'connection' });
+    expect(!lost.ok && lost.message).toMatch(/answer lost; not resent$/);
+    expect(server.requests.filter((r) => r.head.startsWith('POST /lost'))).toHaveLength(1);
+  });
+
+  it('destroys a kept-alive socket that receives bytes while idle, never reading them as a later answer', async () => {
+    let strayWritten: () => void = () => undefined;
+    server = await rawServer((_request, socket) => {
+      const n = server!.requests.length;
+      socket.write(answerBytes(200, JSON.stringify({ n })));
+      // An answer nobody asked for, once the real one is read and the socket waits in the pool.
+      setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ stray: n })), () => strayWritten()), 10);
+    });
+    const poisonedBefore = poisonedSocketCount();
+    const answers: unknown[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const stray = new Promise<void>((resolve) => (strayWritten = resolve));
+      const outcome = await post(server.origin, '/read');
+      answers.push(outcome.ok ? outcome.response.json : outcome.message);
+      await stray;
+      await pause(50);
+    }
+    expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // The last stray may still wait to be read when a busy machine runs this line.
+    await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 3));
+    expect(server.connections()).toBe(3);
+  });
+
+  it('reads an answer followed at once by a stray one, and never reuses that socket', async () => {
+    server = await rawServer((request, socket) => {
+      const n = server!.requests.length;
+      socket.write(answerBytes(200, JSON.stringify({ n })) + answerBytes(200, JSON.stringify({ stray: n })));
+      void request;
+    });
+    const answers: unknown[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const outcome = await post(server.origin, '/read');
+      answers.push(outcome.ok ? outcome.response.json : outcome.message);
+    }
+    expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect(server.requests.every((r) => r.onConnection === 1)).toBe(true);
+  });
+
+  it('reports a redirect to another origin as the answer it is, and never follows it with the key', async () => {
+    const elsewhere = await rawServer((_request, socket) => socket.write(answerBytes(200, '{}')));
+    try {
+      server = await rawServer((_request, socket) => socket.write(answerBytes(307, '', { Location: `${elsewhere.origin}/rpc` })));
+      const outcome = await send(
+        { method: 'POST', url: `${server.origin}/rpc`, headers: { 'X-Access-Key': 'k-secret' }, body: '{}' },
+        { timeoutMs: 5000 },
+      );
+      expect(outcome.ok && outcome.response.status).toBe(307);
+      expect(elsewhere.requests).toHaveLength(0);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+});

@@ -1,0 +1,116 @@
+/** Throttling: Retry-After read both ways, throttled requests waited out and sent again, or errored, never failed. */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { send, setPacePolicy } from '../../src/transport/http-client.js';
+import { isThrottling, OriginPace, retryAfterMs, THROTTLED_TRIES } from '../../src/transport/throttle.js';
+import { RateGate } from '../../src/server/rate-gate.js';
+
+describe('Retry-After', () => {
+  it('reads delta-seconds and an HTTP-date, and nothing else', () => {
+    const now = Date.parse('Wed, 25 Nov 2026 18:00:00 GMT');
+    expect(retryAfterMs('3', now)).toBe(3000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Wed, 25 Nov 2026 18:00:07 GMT', now)).toBe(7000);
+    expect(retryAfterMs('Wed, 25 Nov 2026 17:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs('-1', now)).toBeUndefined();
+    expect(retryAfterMs(undefined, now)).toBeUndefined();
+  });
+
+  it('takes 429 as throttling, and 503 only with Retry-After', () => {
+    expect(isThrottling(429, {})).toBe(true);
+    expect(isThrottling(503, { 'retry-after': '1' })).toBe(true);
+    expect(isThrottling(503, {})).toBe(false);
+    expect(isThrottling(500, { 'retry-after': '1' })).toBe(false);
+  });
+});
+
+describe('an origin pace', () => {
+  it('halves the pace reached when throttled and grows back while answered, never past its cap', async () => {
+    const pace = new OriginPace(40);
+    expect(pace.requestsPerSecond).toBe(40);
+    let clock = 0;
+    for (let i = 0; i < 10; i += 1) await pace.turn(() => clock);
+    clock = 100;
+    pace.throttled(0, clock);
+    // 10 requests in the last second: half of that.
+    expect(pace.requestsPerSecond).toBe(5);
+    for (let i = 0; i < 1000; i += 1) pace.answered();
+    expect(pace.requestsPerSecond).toBeGreaterThan(5);
+    expect(pace.requestsPerSecond).toBeLessThanOrEqual(40);
+  });
+
+  it('is unpaced without a cap until throttled', async () => {
+    const pace = new OriginPace();
+    expect(pace.requestsPerSecond).toBe(Infinity);
+    expect(await pace.turn()).toBe(0);
+    pace.throttled(0);
+    expect(Number.isFinite(pace.requestsPerSecond)).toBe(true);
+  });
+});
+
+describe('the reference server rate gate', () => {
+  it('serves N in any second and says when to come back', () => {
+    const gate = new RateGate(3);
+    expect([gate.refuse(0), gate.refuse(10), gate.refuse(20)]).toEqual([undefined, undefined, undefined]);
+    expect(gate.refuse(30)).toBe(1);
+    expect(gate.refuse(1001)).toBeUndefined();
+  });
+});
+
+describe('throttled requests', () => {
+  let server: http.Server | undefined;
+  afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
+
+  async function serving(answers: ((n: number) => [number, Record<string, string>])[]): Promise<{ url: string; seen: () => number }> {
+    let n = 0;
+    server = http.createServer((req, res) => {
+      req.resume();
+      const [status, headers] = answers[Math.min(n, answers.length - 1)]!(n);
+      n += 1;
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify({ n }));
+    });
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, seen: () => n };
+  }
+  const post = (url: string) => send({ method: 'POST', url, headers: {}, body: '{}' }, { timeoutMs: 5000 });
+
+  it('waits out a 429 and a 503 with Retry-After (an HTTP-date), and answers the answer that came then', async () => {
+    setPacePolicy({});
+    const soon = () => new Date(Date.now()).toUTCString();
+    const { url, seen } = await serving([() => [429, { 'retry-after': '0' }], () => [503, { 'retry-after': soon() }], () => [200, {}]]);
+    const outcome = await post(url);
+    expect(outcome.ok && outcome.response.status).toBe(200);
+    expect(outcome.throttling?.times).toBe(2);
+    expect(seen()).toBe(3);
+  });
+
+  it('reports a 503 without Retry-After as the answer it is', async () => {
+    setPacePolicy({});
+    const { url, seen } = await serving([() => [503, {}]]);
+    const outcome = await post(url);
+    expect(outcome.ok && outcome.response.status).toBe(503);
+    expect(seen()).toBe(1);
+  });
+
+  it('gives up as throttled (a transport failure, never an answer to judge) after its tries', async () => {
+    setPacePolicy({});
+    const { url, seen } = await serving([() => [429, { 'retry-after': '0' }]]);
+    const outcome = await post(url);
+    expect(outcome).toMatchObject({ ok: false, failure: 'throttled' });
+    expect(!outcome.ok && outcome.message).toMatch(/still throttled \(429 with Retry-After 0 s\) after 6 tries/);
+    expect(seen()).toBe(THROTTLED_TRIES);
+  });
+
+  it('does not wait past the end of the run', async () => {
+    setPacePolicy({ endsAt: Date.now() + 1000 });
+    const { url, seen } = await serving([() => [429, { 'retry-after': '30' }]]);
+    const outcome = await post(url);
+    expect(outcome).toMatchObject({ ok: false, failure: 'throttled' });
+    expect(!outcome.ok && outcome.message).toMatch(/would outlast --max-duration/);
+    expect(seen()).toBe(1);
+    setPacePolicy({});
+  });
+});
