@@ -102,7 +102,17 @@ export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_CONCURRENCY = 128;
 
 let limiter = new Limiter(DEFAULT_CONCURRENCY);
-let connections: Connections = makeConnections(DEFAULT_CONCURRENCY);
+/**
+ * The pools of each setting (how many sockets, which TLS material, whether a proxy applies), kept rather than
+ * destroyed when a run changes them: runs going on at once in one process (a program calling the library
+ * twice, tests side by side) may differ in those, and destroying the other run's pools would hang up its
+ * requests in flight. Idle pooled sockets do not keep the process alive.
+ */
+const poolsBySetting = new Map<string, Connections>();
+function connectionsFor(maxSockets: number, options: ConnectionOptions): Connections {
+  return madeOnce(poolsBySetting, `${maxSockets}\0${JSON.stringify(options)}`, () => makeConnections(maxSockets, options));
+}
+let connections: Connections = connectionsFor(DEFAULT_CONCURRENCY, {});
 let paces = new Paces();
 /** No throttled request waits past this (`Date.now()` time): the run's --max-duration. */
 let waitNoLaterThan = Infinity;
@@ -111,8 +121,7 @@ let waitNoLaterThan = Infinity;
 export function setConcurrency(concurrency: number): void {
   if (concurrency === limiter.limit) return;
   limiter = new Limiter(concurrency);
-  connections.destroy();
-  connections = makeConnections(concurrency, connectionOptions);
+  connections = connectionsFor(concurrency, connectionOptions);
 }
 
 let connectionOptions: ConnectionOptions = {};
@@ -120,8 +129,7 @@ let connectionOptions: ConnectionOptions = {};
 export function setConnectionOptions(options: ConnectionOptions): void {
   if (JSON.stringify(options) === JSON.stringify(connectionOptions)) return;
   connectionOptions = options;
-  connections.destroy();
-  connections = makeConnections(limiter.limit, options);
+  connections = connectionsFor(limiter.limit, options);
 }
 
 export interface PacePolicy {
