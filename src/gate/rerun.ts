@@ -70,6 +70,7 @@ export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
     operations: report.run.operations.join(','),
     seed: String(report.run.seed),
     runs: String(report.run.runs),
+    profile: report.run.profile ?? 'full',
     strict: report.run.strict,
     readOnly: report.run.readOnly,
     reportDir: raw.reportDir ?? DEFAULT_RERUN_DIR,

@@ -110,13 +110,14 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
       }
     }
     terminal.note(
-      `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
+      `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs${config.profile === 'quick' ? ' · quick profile' : ''}`,
     );
     const metadata = (incident?: string): RunMetadata => ({
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       seed: config.seed,
       runs: config.runs,
+      profile: config.profile ?? 'full',
       strict: config.strict,
       readOnly: config.readOnly,
       ...(config.requireComplete ? { requireComplete: true } : {}),
