@@ -51,7 +51,7 @@ function expectedKeys(fault: Fault, globalSubjects: ReadonlySet<string>): string
  * The runner as a library, one reference server per fault: the command line around it is proven once, apart.
  * The checks run inline, in this test file's process: a worker booted per fault would cost more than the run.
  */
-async function runAgainst(fault: Fault) {
+export async function runAgainst(fault: Fault, profile: 'full' | 'quick' = 'full') {
   const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
   try {
     const lines: string[] = [];
@@ -63,6 +63,7 @@ async function runAgainst(fault: Fault) {
       operations: fault.operations.join(','),
       runs: '8',
       seed: '1',
+      profile,
       engine: 'inline',
       timeoutMs: String(fault.timeoutMs ?? 10_000),
       reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
