@@ -90,6 +90,14 @@ describe('the quick profile sends a fraction of the full profile’s requests', 
       expect(report.verdict).toBe('pass');
     }
     expect(quick.run.requests).toBeLessThan(full.run.requests);
+    // What the quick profile leaves out is not reported, neither as a skip nor as anything else, and the
+    // probes it keeps ran once per operation, on its home network.
+    expect(quick.coverage?.complete).toBe(true);
+    const probes = checksOf(quick).filter((c) => c.checkId === 'auth-missing-key');
+    const probed = probes.filter((c) => c.network !== null);
+    expect(probed.length).toBe(new Set(probed.map((c) => c.operation)).size);
+    for (const c of probed) expect(c.network).toBe(homeNetwork({ ...quick.run, profile: 'quick' }, c.operation));
+    expect(checksOf(full).filter((c) => c.checkId === 'auth-missing-key').length).toBeGreaterThan(probes.length);
     const [fullAll, quickAll] = [onAllNetworks(full, 'full'), onAllNetworks(quick, 'quick')];
     const share = quickAll / fullAll;
     console.log(
