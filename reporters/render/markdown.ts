@@ -111,7 +111,7 @@ function metadata(report: Report): string[] {
     ['Contract version', mdText(report.contractVersion)],
     ['Started', mdText(r.startedAt)],
     ['Duration', mdText(formatDuration(r.durationMs))],
-    ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))})`],
+    ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))}${r.profile === 'quick' ? ', quick profile' : ''})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}`],
     ['Requests', mdText(String(r.requests))],
     [
