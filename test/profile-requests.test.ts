@@ -39,6 +39,8 @@ async function runProfile(profile: 'full' | 'quick'): Promise<Report> {
     seed: SEED,
     profile,
     engine: 'inline',
+    // A loaded machine (the whole suite at once) must not turn slow answers into errored checks.
+    timeoutMs: 60_000,
     quiet: true,
     reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
   });
@@ -87,7 +89,8 @@ describe('the quick profile sends a fraction of the full profile’s requests', 
     for (const report of [full, quick]) {
       // The per-check counts the estimate reads add up to what the run sent.
       expect(checksOf(report).reduce((sum, c) => sum + c.requests, 0)).toBe(report.run.requests);
-      expect(report.verdict).toBe('pass');
+      const broken = checksOf(report).filter((c) => c.status === 'failed' || c.status === 'errored');
+      expect(report.verdict, broken.map((c) => c.message).join('\n')).toBe('pass');
     }
     expect(quick.run.requests).toBeLessThan(full.run.requests);
     // What the quick profile leaves out is not reported, neither as a skip nor as anything else, and the
