@@ -6,7 +6,8 @@
  *   - the raw HTTP ceiling of the same server (autocannon) for the request mix such a run sends (recorded
  *     from a one-network run), and the run's requests per second as a share of it;
  *   - the full run against a reference server (`conformance serve`) holding every answer `--latency-ms`;
- *   - the embedded chain node's start-up in those runs, and the time to make the chains of every network.
+ *   - the embedded chain node's start-up in those runs, and the time to make the chains of every network;
+ *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught.
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
  *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N]
@@ -25,6 +26,8 @@ import { seededGenesis } from '../src/server/balance-source.js';
 import { startEmbeddedChainNode } from '../src/server/embedded-chain-node.js';
 import { DEFAULT_SEED, startReferenceServer } from '../src/server/index.js';
 import type { RequestContext } from '../src/server/types.js';
+import type { Profile } from '../src/runner/run-option-schema.js';
+import { faultsMissed, TABLE_FAULTS } from '../test/support/fault-run.js';
 
 const { values } = parseArgs({
   options: {
@@ -51,9 +54,18 @@ const ACCESS_KEY = 'bench-access-key';
 const BIN = join(import.meta.dirname, '..', 'bin', 'conformance.mjs');
 
 /** One full run of the command line in a process of its own, against the embedded server or `target`. */
-function commandLineRun(target?: { origin: string; fixtures: string }): Promise<RunFigures> {
+function commandLineRun(target?: { origin: string; fixtures: string }, profile: Profile = 'full'): Promise<RunFigures> {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
-  const args = [join(import.meta.dirname, 'bench-child.mjs'), 'run', '--seed', values.seed!, '--report-dir', reportDir];
+  const args = [
+    join(import.meta.dirname, 'bench-child.mjs'),
+    'run',
+    '--seed',
+    values.seed!,
+    '--report-dir',
+    reportDir,
+    '--profile',
+    profile,
+  ];
   if (values.concurrency) args.push('--concurrency', values.concurrency);
   if (target) args.push('--target', target.origin, '--fixtures', target.fixtures);
   const env = { ...process.env, ...(target ? { CONFORMANCE_ACCESS_KEY: ACCESS_KEY } : {}) };
@@ -230,6 +242,10 @@ const mix = await recordMix();
 const connections = Number(values.concurrency ?? parseRunOptions({}).concurrency);
 const { rate: ceilingRate, serverCpuMs, errors, timeouts } = await ceiling(mix, connections);
 const bare = await bareClient(mix, connections);
+const quick = await commandLineRun(undefined, 'quick');
+// The fault table run with each profile: the share of its faults each catches (a fault is caught when one of
+// the checks it lists fails), two faults at a time.
+const missedBy = { full: await faultsMissed('full', 2), quick: await faultsMissed('quick', 2) };
 const far = await withServer(['--latency-ms', values['latency-ms']!], (origin, fixtures) => commandLineRun({ origin, fixtures }));
 console.log('');
 console.log(`full default run, embedded server:  median wall ${wall.toFixed(2)} s over ${repeat} · ${rate.toFixed(0)} req/s`);
@@ -257,4 +273,15 @@ console.log(
 console.log(
   `embedded chain node start-up:       ${chainNodeStartups.length ? `median ${median(chainNodeStartups)} ms in the full runs` : 'not started by the runs'} (EVM library loaded, listening); its chains for the ${NETWORKS.length} networks made in ${chainsMs.toFixed(0)} ms more (on first use in a run)`,
 );
+const fullRequests = median(runs.map((r) => r.requests));
+for (const [profile, figures] of [
+  ['full', { wallSeconds: wall, requests: fullRequests }],
+  ['quick', quick],
+] as const) {
+  const missed = missedBy[profile];
+  const caughtShare = (100 * (TABLE_FAULTS.length - missed.length)) / TABLE_FAULTS.length;
+  console.log(
+    `profile ${profile.padEnd(5)} (embedded server):    ${figures.requests} requests (${((100 * figures.requests) / fullRequests).toFixed(1)} % of full) · wall ${figures.wallSeconds.toFixed(2)} s · faults caught ${TABLE_FAULTS.length - missed.length}/${TABLE_FAULTS.length} (${caughtShare.toFixed(1)} %)${missed.length ? ` · missed: ${missed.join(', ')}` : ''}`,
+  );
+}
 console.log(`peak memory of a full run:          ${Math.max(...runs.map((r) => r.maxRssMb), far.maxRssMb).toFixed(0)} MB`);

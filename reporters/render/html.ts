@@ -116,7 +116,7 @@ function metadata(report: Report): string {
     ['Contract version', e(report.contractVersion)],
     ['Started', e(r.startedAt)],
     ['Duration', e(formatDuration(r.durationMs))],
-    ['Seed', `<code>${e(String(r.seed))}</code> (runs: ${e(String(r.runs))})`],
+    ['Seed', `<code>${e(String(r.seed))}</code> (runs: ${e(String(r.runs))}${r.profile === 'quick' ? ', quick profile' : ''})`],
     [
       'Mode',
       `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, <strong>${INSECURE_MODE}</strong>` : ''}`,

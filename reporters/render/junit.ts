@@ -54,6 +54,7 @@ function runProperties(report: Report): [string, string][] {
     ['tool', `${report.tool.name} ${report.tool.version}`],
     ['contractVersion', report.contractVersion],
     ['seed', String(r.seed)],
+    ...(r.profile === 'quick' ? [['profile', 'quick'] as [string, string]] : []),
     ['runs', String(r.runs)],
     ['strict', String(r.strict)],
     ['readOnly', String(r.readOnly)],

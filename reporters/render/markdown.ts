@@ -120,7 +120,7 @@ function metadata(report: Report): string[] {
     ['Contract version', mdText(report.contractVersion)],
     ['Started', mdText(r.startedAt)],
     ['Duration', mdText(formatDuration(r.durationMs))],
-    ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))})`],
+    ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))}${r.profile === 'quick' ? ', quick profile' : ''})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, ${INSECURE_MODE}` : ''}`],
     ['Requests', mdText([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
     [

@@ -101,7 +101,7 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
     verdict,
     ...(report.coverage ? [coverageLine(report.coverage)] : []),
     `${greenNetworks}/${report.networks.length} networks green${failedNetworks.length ? ` (failing: ${failedNetworks.join(', ')})` : ''}; global ${report.global.status}`,
-    `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; ${[throttlingText(report.run), `seed ${report.run.seed}`].filter(Boolean).join('; ')}`,
+    `${report.run.requests} requests in ${(report.run.durationMs / 1000).toFixed(1)} s; ${[throttlingText(report.run), `seed ${report.run.seed}`, report.run.profile === 'quick' ? 'quick profile' : undefined].filter(Boolean).join('; ')}`,
     ...(report.run.checks
       ? [`only the chosen checks ran (${plural(report.run.checks.length, 'check')}): ${report.run.checks.join(', ')}`]
       : []),

@@ -2,11 +2,12 @@ import { IF } from '../../src/checks/catalogue-types.js';
 import { GetFloorOrder, GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
 import { describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
 import { ORDER_CHAIN_ID } from '../../src/harness/shared-checks.js';
-import { judgeFloorAgainstListing, sameCurrency, tokensToSample } from '../../src/semantics/floor-rules.js';
+import { EXTRA_TOKENS, judgeFloorAgainstListing, sameCurrency, tokensToSample } from '../../src/semantics/floor-rules.js';
 import { settle, settleConfirmed } from '../../src/harness/drivers/settle.js';
 import { type Judgement } from '../../src/semantics/judgement.js';
 import { judgeIsListing, judgeOrdersOfCollection } from '../../src/semantics/order-rules.js';
 import { floorOrderIn, ordersInAnswer, singleOrderIn, textOf, type FoundOrder } from '../../src/semantics/orders.js';
+import { samplesHere } from '../../src/harness/profile.js';
 
 const FLOOR = `${IF} §What the service does: "find the cheapest open order for a collection (floor order)"`;
 
@@ -81,7 +82,11 @@ describeOperation({
           const floorExchange = run.lastExchange!;
           const reasons: string[] = [];
           let held = 0;
-          for (const tokenId of tokensToSample(textOf(firstFloor.order, 'tokenId'), run.fixtures?.collection?.listedTokenId)) {
+          for (const tokenId of tokensToSample(
+            textOf(firstFloor.order, 'tokenId'),
+            run.fixtures?.collection?.listedTokenId,
+            samplesHere(run.config, run.session.operationId, run.network.slug, EXTRA_TOKENS),
+          )) {
             const judgement = await judgeToken(firstFloor, floorExchange, tokenId);
             if (judgement === 'holds') held += 1;
             else if ('finding' in judgement) {

@@ -4,6 +4,7 @@
  */
 import { BASES, baseOnOrigin, type BaseName } from '../contract/services.js';
 import type { Fixtures } from './fixtures.js';
+import type { Profile } from '../runner/run-option-schema.js';
 
 /** The base addresses of src/contract/services.ts; one that is per network by host may contain `{network}`. */
 export type Targets = { readonly [B in BaseName]: string };
@@ -20,6 +21,8 @@ export interface RunConfig {
   readonly operations: readonly string[];
   readonly seed: number;
   readonly runs: number;
+  /** `quick` leaves out what src/harness/profile.ts says; absent: `full`. */
+  readonly profile?: Profile;
   readonly timeoutMs: number;
   /** Requests in flight at most, across the whole run. */
   readonly concurrency: number;

@@ -21,6 +21,7 @@ const SAME: readonly [string, (r: Report) => unknown][] = [
   ['networks', (r) => r.run.networks],
   ['operations', (r) => r.run.operations],
   ['property runs', (r) => r.run.runs],
+  ['profile', (r) => r.run.profile ?? 'full'],
   ['strict mode', (r) => r.run.strict],
   ['read-only mode', (r) => r.run.readOnly],
 ];

@@ -128,6 +128,7 @@ export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
     ...(report.run.checks ? { checks: report.run.checks.join(',') } : {}),
     seed: String(report.run.seed),
     runs: String(report.run.runs),
+    profile: report.run.profile ?? 'full',
     strict: report.run.strict,
     readOnly: report.run.readOnly,
     requireComplete: report.run.requireComplete === true,

@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { Inconclusive, Skip, Violation } from '../checks/outcomes.js';
+import { shrinkSteps } from './profile.js';
 import type { CheckRun } from './session.js';
 
 export interface PropertyOptions {
@@ -23,12 +24,19 @@ export async function assertProperty<T>(
   // stays the counterexample. Shrinking against a hanging target would otherwise wait a timeout per attempt,
   // or spin through thousands of candidates that cannot be judged.
   let brokenTransport: Inconclusive | undefined;
+  // The quick profile bounds what shrinking may still send once a counterexample is found.
+  const budget = shrinkSteps(run.config);
+  let failed = false;
+  let shrinkTries = 0;
+  const stopShrinking = () => brokenTransport !== undefined || (budget !== undefined && shrinkTries >= budget);
   const details = await fc.check(
-    fc.asyncProperty(new ShrinkUntil(arbitrary, () => brokenTransport !== undefined), async (value) => {
+    fc.asyncProperty(new ShrinkUntil(arbitrary, stopShrinking), async (value) => {
       if (brokenTransport) throw brokenTransport;
+      if (failed) shrinkTries += 1;
       try {
         await predicate(value);
       } catch (error) {
+        failed = true;
         if (error instanceof Inconclusive) brokenTransport = error;
         throw error;
       }
@@ -65,6 +73,7 @@ class ShrinkUntil<T> extends fc.Arbitrary<T> {
   }
 
   shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
-    return this.stop() ? fc.Stream.nil<fc.Value<T>>() : this.inner.shrink(value, context);
+    // Checked again before each candidate: a budget may run out within one level of candidates.
+    return this.stop() ? fc.Stream.nil<fc.Value<T>>() : this.inner.shrink(value, context).takeWhile(() => !this.stop());
   }
 }

@@ -30,6 +30,7 @@ import { AudienceLedger, refusalOf, writesOf } from './safe-writes.js';
 import { stopReason } from './stop-signal.js';
 import { stringifyExact } from '../contract/exact-json.js';
 import type { UnitOutcome } from './suites.js';
+import { profileHidesSkip, profileRuns } from './profile.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -160,6 +161,7 @@ export class CheckSession {
     const id = def.id;
     this.chosen ??= checkSelection(this.config.checks);
     if (!this.chosen.executes(id)) return this.push(id, { status: 'skipped', message: 'not chosen (--checks, --skip-checks)' }, 0, 0);
+    if (!this.profileRuns(id)) return this.push(id, { status: 'skipped', message: 'not run here in the quick profile' }, 0, 0);
     const run = new Run(this, id, def.needs);
     const started = performance.now();
     const sentBefore = this.sent;
@@ -230,8 +232,19 @@ export class CheckSession {
       durationMs,
     };
     this.chosen ??= checkSelection(this.config.checks);
-    if (this.chosen.reports(id)) this.results.push(result);
+    if (this.chosen.reports(id) && this.profileReports(id, result)) this.results.push(result);
     return result;
+  }
+
+  /** Whether the run's profile (profile.ts) runs check `id` in this session. */
+  private profileRuns(id: CheckId): boolean {
+    return profileRuns(this.config, id, this.operationId, this.network?.slug ?? null);
+  }
+
+  /** The quick profile reports neither what it did not run here nor a judge's skip for want of answers to judge. */
+  private profileReports(id: CheckId, result: CheckResult): boolean {
+    if (!this.profileRuns(id)) return false;
+    return !(result.status === 'skipped' && profileHidesSkip(this.config, id, this.operationId, this.network?.slug ?? null));
   }
 
   /** Shares one request among checks (the example request is sent once and read by many). */

@@ -7,6 +7,7 @@ import { CoverageSchema } from './coverage-schema.js';
 import { RunInputsSchema } from './run-inputs.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
+import { PROFILES } from '../runner/run-option-schema.js';
 
 const Level = Type.Union([Type.Literal('MUST'), Type.Literal('SHOULD')]);
 export const CheckStatusSchema = Type.Union([
@@ -189,6 +190,8 @@ export const ReportSchema = Type.Object(
         durationMs: Type.Number({ minimum: 0 }),
         seed: Type.Integer(),
         runs: Type.Integer({ minimum: 0 }),
+        /** `quick`: the run left out what docs/profiles.md says; absent in reports written before profiles: `full`. */
+        profile: Type.Optional(Type.Union(PROFILES.map((p) => Type.Literal(p)))),
         strict: Type.Boolean(),
         readOnly: Type.Boolean(),
         requests: Type.Integer({ minimum: 0 }),

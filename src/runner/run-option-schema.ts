@@ -14,6 +14,9 @@ export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
 /** How the spec files run: in worker threads of this process (the default, the leanest), or as vitest tests. */
 export const ENGINES = ['thread', 'inline', 'vitest'] as const;
 export type Engine = (typeof ENGINES)[number];
+/** How much a run sends: every check everywhere, or the economy of src/harness/profile.ts (docs/profiles.md). */
+export const PROFILES = ['full', 'quick'] as const;
+export type Profile = (typeof PROFILES)[number];
 
 /**
  * What the documentation says of an option beyond `--help`'s line: its meaning in full and its default
@@ -83,6 +86,21 @@ export const RunOptionsSchema = Type.Object(
       meaning: 'seed of every generated request; the same seed replays the same run',
       default: 'random, printed and reported',
     }),
+    profile: Type.Optional(
+      Type.Union(
+        PROFILES.map((p) => Type.Literal(p)),
+        {
+          flag: '--profile <name>',
+          description:
+            'full: every check on every network (default); quick: the checks of network-independent behaviour and the generated-request properties on one network per operation, a fraction of the requests (docs/profiles.md)',
+          shown: {
+            meaning:
+              "`full`: every check on every network; `quick`: the checks whose requests carry the network's data on every network, the probes of network-independent behaviour (keys, malformed bodies, methods, Content-Type, routes) and the generated-request properties on one network per operation drawn from the seed, fewer property runs elsewhere and a shrinking budget (docs/profiles.md). The report records it",
+            default: '`full`',
+          },
+        },
+      ),
+    ),
     runs: whole('--runs <n>', `property runs per operation and network (default: ${DEFAULT_RUNS})`, {
       meaning: 'property runs per operation and network (valid and invalid requests each), at least 1',
       default: '10',

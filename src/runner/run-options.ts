@@ -20,7 +20,9 @@ import {
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
   ENGINES,
+  PROFILES,
   type Engine,
+  type Profile,
   type RunOptionValues,
 } from './run-option-schema.js';
 import { UsageError } from '../config/usage-error.js';
@@ -81,6 +83,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
       parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)'),
     ),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
+    profile: parseProfile(raw.profile),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs,
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
@@ -121,6 +124,12 @@ function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: 
     ...(raw.chainRpcUrl ? { chainNode: true } : {}),
     ...(secretBases.length > 0 ? { secretBases } : {}),
   };
+}
+
+function parseProfile(value: unknown): Profile {
+  if (value === undefined) return 'full';
+  if (typeof value === 'string' && (PROFILES as readonly string[]).includes(value)) return value as Profile;
+  throw new UsageError(`--profile: expected one of ${PROFILES.join(', ')}, got ${JSON.stringify(value)}`);
 }
 
 function parseEngine(value: unknown): Engine {

@@ -125,13 +125,14 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     recordingConfig(config);
     if (config.tls?.insecure) terminal.note(INSECURE_WARNING);
     terminal.note(
-      `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs`,
+      `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs${config.profile === 'quick' ? ' · quick profile' : ''}`,
     );
     const metadata = (incident?: string): RunMetadata => ({
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       seed: config.seed,
       runs: config.runs,
+      profile: config.profile ?? 'full',
       strict: config.strict,
       readOnly: config.readOnly,
       ...(config.requireComplete ? { requireComplete: true } : {}),

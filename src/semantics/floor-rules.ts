@@ -11,11 +11,14 @@ import { sideOf, textOf, type FoundOrder } from './orders.js';
 /** Order statuses of real servers that mean "no longer open" (wire-facts.md §2, OrderStatus). */
 const CLOSED_STATUSES = new Set(['inactive', 'expired', 'cancelled', 'filled']);
 
+/** Tokens besides the floor's own and the fixtures' listed one that the floor is compared with. */
+export const EXTRA_TOKENS = 6;
+
 /**
  * The tokens whose highest listing is read: the floor's own, the fixtures' listed token, and a few small token
  * IDs (collections commonly number tokens from 0 or 1; a token nobody listed is no finding, only no evidence).
  */
-export function tokensToSample(floorTokenId: string | undefined, listedTokenId: string | undefined, extra = 6): string[] {
+export function tokensToSample(floorTokenId: string | undefined, listedTokenId: string | undefined, extra = EXTRA_TOKENS): string[] {
   const small = Array.from({ length: extra }, (_, i) => String(i));
   return [...new Set([floorTokenId, listedTokenId, ...small].filter((t): t is string => t !== undefined))];
 }

@@ -5,20 +5,14 @@
  * nothing) this proves every check both ways. The faults are dealt into `PARTS` test files of about equal
  * work, as vitest runs files, not tests, side by side.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withOwnOutputBoundary } from '../../src/report/output-boundary.js';
-import { parseRunOptions, runConformance } from '../../src/runner/run-conformance.js';
-import { FAULTS, type Fault } from '../../src/server/faults.js';
-import { startReferenceServer } from '../../src/server/index.js';
+import type { Fault } from '../../src/server/faults.js';
+import { runAgainst, TABLE_FAULTS } from '../support/fault-run.js';
 import { brokenResults } from '../support/run-cli.js';
 
 export const PARTS = 3;
 
-/** Faults caught only by comparing with a chain node run in test/chain-node.test.ts, against a local node. */
-export const TABLE_FAULTS: readonly Fault[] = FAULTS.filter((f) => !f.chainNode);
+export { TABLE_FAULTS };
 
 /** What a fault's self-test costs, roughly: its operation × network units, and the waiting of a fault that hangs. */
 const workOf = (fault: Fault): number => fault.operations.length * fault.networks.length + (fault.timeoutMs ? 4 : 0);
@@ -45,36 +39,6 @@ function expectedKeys(fault: Fault, globalSubjects: ReadonlySet<string>): string
     if (globalSubjects.has(t.operation)) return [`${t.check} ${t.operation} global`];
     return fault.networks.map((n) => `${t.check} ${t.operation} ${n}`);
   });
-}
-
-/**
- * The runner as a library, one reference server per fault: the command line around it is proven once, apart.
- * The checks run inline, in this test file's process: a worker booted per fault would cost more than the run.
- */
-async function runAgainst(fault: Fault) {
-  const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [fault.hooks] });
-  try {
-    const lines: string[] = [];
-    const options = parseRunOptions({
-      target: server.origin,
-      accessKey: server.accessKey,
-      limitedAccessKey: server.limitedAccessKey,
-      networks: fault.networks.join(','),
-      operations: fault.operations.join(','),
-      runs: '8',
-      seed: '1',
-      engine: 'inline',
-      timeoutMs: String(fault.timeoutMs ?? 10_000),
-      ...(fault.allowDestructive ? { allowDestructive: true } : {}),
-      reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
-    });
-    const outcome = await withOwnOutputBoundary(() =>
-      runConformance({ ...options, fixtures: server.fixtures }, { log: (line) => lines.push(line) }),
-    );
-    return { outcome, stdout: lines.join('\n'), accessKey: server.accessKey };
-  } finally {
-    await server.close();
-  }
 }
 
 /** The tests of part `part`: each of its faults is caught by exactly the checks it names. */

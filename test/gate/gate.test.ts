@@ -168,6 +168,9 @@ describe('merge', () => {
     expect(() =>
       mergeReports([shard(1, 2), shard(2, 2, { targets: { ...other.report.run.targets, api: 'https://elsewhere.example' } })]),
     ).toThrow('differ in targets');
+    // A report from before profiles (none recorded) is a full one.
+    expect(() => mergeReports([shard(1, 2), shard(2, 2, { profile: 'quick' })])).toThrow('differ in profile ("full" vs "quick")');
+    expect(mergeReports([shard(1, 2), shard(2, 2, { profile: 'full' })]).run.shard).toBeUndefined();
     expect(() => mergeReports([shard(1, 3), shard(3, 3)])).toThrow('merge: shard 2/3 missing');
     expect(() => mergeReports([shard(1, 2), shard(1, 2)])).toThrow('shard 1/2 given twice');
     expect(() => mergeReports([{ file: 'x.json', report: reportOf([]) }])).toThrow("x.json is not a shard's report");
