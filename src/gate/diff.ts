@@ -80,6 +80,11 @@ function differences(base: Report, head: Report): string[] {
   if (base.run.strict !== head.run.strict) warnings.push(`one run is --strict and the other is not: SHOULD findings count in one only`);
   if (base.run.readOnly !== head.run.readOnly)
     warnings.push(`one run is --read-only and the other is not: writes were skipped in one only`);
+  const profileOf = (report: Report) => report.run.profile ?? 'full';
+  if (profileOf(base) !== profileOf(head))
+    warnings.push(
+      `the runs have different profiles (${profileOf(base)} vs ${profileOf(head)}): the quick one ran some checks on fewer networks, so those are added or gone, not compared`,
+    );
   return warnings;
 }
 

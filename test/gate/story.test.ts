@@ -270,7 +270,7 @@ describe('through the command line', () => {
     expect(readReport(run.reportDir).run.requests).toBe(shown);
   }, 240_000);
 
-  it('diff warns when the runs differ in seed or networks, and keeps its answer short, summary first', async () => {
+  it('diff warns when the runs differ in seed, networks or profile, and keeps its answer short, summary first', async () => {
     const make = (run: Partial<Report['run']>, networks: string[]) => {
       const results = networks.flatMap((n) => Array.from({ length: 40 }, (_, i) => result(FLOOR, n, `check-${i}`, 'failed')));
       const dir = mkdtempSync(join(tmpdir(), 'diff-'));
@@ -278,11 +278,12 @@ describe('through the command line', () => {
       return dir;
     };
     const base = make({ seed: 1 }, ['polygon']);
-    const head = make({ seed: 2 }, ['base']);
+    const head = make({ seed: 2, profile: 'quick' }, ['base']);
     const diff = await runCliInProcess(['diff', base, head]);
     expect(diff.code).toBe(1);
     expect(diff.stderr).toContain('warning: the runs have different seeds (1 vs 2)');
     expect(diff.stderr).toContain('warning: the runs differ in networks (BASE only: polygon; HEAD only: base)');
+    expect(diff.stderr).toContain('warning: the runs have different profiles (full vs quick)');
     const lines = diff.stdout.split('\n');
     expect(lines[2]).toMatch(
       /^\*\*HEAD has new failures\.\*\* 40 new failures · 0 fixed · 0 still failing · 40 checks added · 40 checks gone$/,
