@@ -229,7 +229,8 @@ export const INSECURE_MODE = 'TLS certificates NOT verified (--insecure)';
 export function throttlingText(run: Report['run']): string | undefined {
   const t = run.throttling;
   if (!t) return undefined;
-  const waited = `waited ${formatDuration(t.waitedMs)}`;
+  // Requests wait side by side: their waits added up can exceed the run's own duration.
+  const waited = `requests waited ${formatDuration(t.waitedMs)} in all`;
   return t.throttled > 0 ? `throttled ${t.throttled}×, ${waited}` : `paced (--max-rps), ${waited}`;
 }
 

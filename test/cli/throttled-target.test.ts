@@ -39,7 +39,7 @@ describe('a target that throttles', () => {
     expect(brokenResults(report).map((r) => `${r.key} ${r.message ?? ''}`)).toEqual([]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(report.run.throttling?.throttled).toBeGreaterThan(0);
-    expect(result.stdout).toContain(`throttled ${report.run.throttling?.throttled}×, waited `);
+    expect(result.stdout).toContain(`throttled ${report.run.throttling?.throttled}×, requests waited `);
   }, 240_000);
 
   it('with --max-rps under its limit, is never throttled', async () => {
@@ -51,6 +51,6 @@ describe('a target that throttles', () => {
     expect(brokenResults(report)).toEqual([]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(report.run.throttling?.throttled ?? 0).toBe(0);
-    expect(result.stdout).toMatch(/paced \(--max-rps\), waited/);
+    expect(result.stdout).toMatch(/paced \(--max-rps\), requests waited/);
   }, 240_000);
 });
