@@ -37,6 +37,16 @@ describe('conformance run (embedded reference server, all networks)', () => {
     expect(report.global.status).toBe('passed');
   });
 
+  it('is complete: no MUST check skipped, the signature-step and chain-node checks among those that ran', () => {
+    expect(report.coverage?.skippedBecause).toEqual([]);
+    expect(report.coverage?.complete).toBe(true);
+    expect(result.stdout).toMatch(/^✔ PASS — /m);
+    const ran = new Set(
+      report.networks.flatMap((n) => n.operations.flatMap((o) => o.checks.filter((c) => c.status === 'passed').map((c) => c.checkId))),
+    );
+    for (const check of ['step-signature-chain-id', 'native-balance-matches-chain-node']) expect(ran, check).toContain(check);
+  });
+
   it('has no SHOULD findings on its own reference server either', () => {
     expect(brokenResults(report).map((r) => r.message)).toEqual([]);
   });
