@@ -156,8 +156,9 @@ export const RunOptionsSchema = Type.Object(
       default: 'off',
     }),
     allowDestructive: on('--allow-destructive', 'allow removing data the suite did not create', {
-      meaning: 'allow removing data the suite did not create',
-      default: 'off',
+      meaning:
+        "allow removing data the suite did not create (the fixtures' audience), and run the check that names one audience's contacts in a removal from another",
+      default: 'off (on for the embedded server, unless `--read-only`)',
     }),
     checks: names('--checks <ids>', 'comma-separated check ids to run (default: all; `conformance checks` lists them)', {
       meaning: 'run and report only these checks (`conformance checks` lists them); operations none of them runs on are left out',
