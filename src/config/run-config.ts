@@ -4,7 +4,7 @@
  */
 import { BASES, baseOnOrigin, type BaseName } from '../contract/services.js';
 import type { Fixtures } from './fixtures.js';
-import type { Profile } from '../runner/run-option-schema.js';
+import type { Profile } from '../config/profiles.js';
 
 /** The base addresses of src/contract/services.ts; one that is per network by host may contain `{network}`. */
 export type Targets = { readonly [B in BaseName]: string };

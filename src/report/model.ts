@@ -7,7 +7,7 @@ import { CoverageSchema } from './coverage-schema.js';
 import { RunInputsSchema } from './run-inputs.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { SCHEMA_BASE } from '../contract/schema-kit.js';
-import { PROFILES } from '../runner/run-option-schema.js';
+import { PROFILES } from '../config/profiles.js';
 
 const Level = Type.Union([Type.Literal('MUST'), Type.Literal('SHOULD')]);
 export const CheckStatusSchema = Type.Union([

@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { DEFAULT_CONCURRENCY } from '../transport/http-client.js';
+import { PROFILES } from '../config/profiles.js';
 
 export const DEFAULT_RUNS = 10;
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -14,9 +15,7 @@ export const DEFAULT_MAX_DURATION_MS = 10 * 60 * 1000;
 /** How the spec files run: in worker threads of this process (the default, the leanest), or as vitest tests. */
 export const ENGINES = ['thread', 'inline', 'vitest'] as const;
 export type Engine = (typeof ENGINES)[number];
-/** How much a run sends: every check everywhere, or the economy of src/harness/profile.ts (docs/profiles.md). */
-export const PROFILES = ['full', 'quick'] as const;
-export type Profile = (typeof PROFILES)[number];
+export { PROFILES, type Profile } from '../config/profiles.js';
 
 /**
  * What the documentation says of an option beyond `--help`'s line: its meaning in full and its default
