@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
 import { echoingChainNode, everyByte, listen, prefixProxy, slicesIn } from './support/hostile.js';
-import { readReport, runCliInProcess } from './support/run-cli.js';
+import { perBaseArgs, readReport, runCliInProcess } from './support/run-cli.js';
 
 const KEY = 'Rw7uKp2Qx9VzL4mB6tN8sD1fH3jG5cYa';
 const TENANT = 'tenantS3cretPath77';
@@ -86,16 +86,7 @@ describe.concurrent('nothing leaked at any exit', () => {
     const result = await runCliInProcess(
       [
         'run',
-        '--marketplace-url',
-        `${base}/marketplace`,
-        '--api-url',
-        base,
-        '--metadata-url',
-        base,
-        '--relayer-url',
-        `${base}/relayer/{network}`,
-        '--indexer-url',
-        `${base}/indexer/{network}`,
+        ...perBaseArgs(base),
         '--chain-rpc-url',
         `${node.origin}${NODE_PATH}`,
         '--fixtures',

@@ -14,7 +14,7 @@ import { FAULTS } from '../src/server/faults.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { FaultHooks, RunningReferenceServer } from '../src/server/types.js';
 import { echoingChainNode, everyByte, prefixProxy, slicesIn } from './support/hostile.js';
-import { brokenResults, readReport, runCliInProcess, targetArgs } from './support/run-cli.js';
+import { perBaseArgs, brokenResults, readReport, runCliInProcess, targetArgs } from './support/run-cli.js';
 
 const KEY = 'Kf93hq7Zp2LmX4vB8nR1tY6wQ0sD5gJa';
 const TENANT = 's3cr3tTenantToken42';
@@ -68,16 +68,7 @@ describe.concurrent('no secret and no personal data leaves the run', () => {
     const result = await runCliInProcess(
       [
         'run',
-        '--marketplace-url',
-        `${base}/marketplace`,
-        '--api-url',
-        base,
-        '--metadata-url',
-        base,
-        '--relayer-url',
-        `${base}/relayer/{network}`,
-        '--indexer-url',
-        `${base}/indexer/{network}`,
+        ...perBaseArgs(base),
         '--chain-rpc-url',
         `${node.origin}${NODE_PATH}`,
         '--fixtures',

@@ -389,6 +389,7 @@ export class CheckSession {
 
 /** What the sessions of one unit found, for the run's collector. */
 export function unitOutcomeOf(sessions: readonly CheckSession[]): UnitOutcome {
+  const tallies = sessions.map((s) => s.audiences.tally());
   const throttling = { times: 0, waitedMs: 0 };
   for (const { throttling: own } of sessions) {
     throttling.times += own.times;
@@ -403,9 +404,9 @@ export function unitOutcomeOf(sessions: readonly CheckSession[]): UnitOutcome {
     },
     sent: sessions.reduce((sum, s) => sum + s.requests, 0),
     writes: {
-      created: sessions.reduce((n, s) => n + s.audiences.tally().created, 0),
-      removals: sessions.reduce((n, s) => n + s.audiences.tally().removals, 0),
-      audienceIds: sessions.flatMap((s) => s.audiences.tally().audienceIds),
+      created: tallies.reduce((n, t) => n + t.created, 0),
+      removals: tallies.reduce((n, t) => n + t.removals, 0),
+      audienceIds: tallies.flatMap((t) => t.audienceIds),
     },
     ...(throttling.times > 0 || throttling.waitedMs > 0 ? { throttling } : {}),
   };

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
+import { perBaseArgs, readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
 
 const OPS = 'Marketplace.GetFloorOrder,Relayer.FeeOptions,Indexer.GetNativeTokenBalance,Metadata.TokenCollectionFilters,API.GetSwapPrices';
 let server: RunningReferenceServer;
@@ -21,16 +21,7 @@ describe.concurrent('naming the target', () => {
     const result = await runCliInProcess(
       [
         'run',
-        '--marketplace-url',
-        `${server.origin}/marketplace`,
-        '--api-url',
-        server.origin,
-        '--metadata-url',
-        server.origin,
-        '--relayer-url',
-        `${server.origin}/relayer/{network}`,
-        '--indexer-url',
-        `${server.origin}/indexer/{network}`,
+        ...perBaseArgs(server.origin),
         ...fixtures,
         '--networks',
         'polygon,xai-sepolia',

@@ -84,3 +84,19 @@ export function targetArgs(server: RunningReferenceServer): { args: string[]; en
 export function brokenResults(report: Report) {
   return [...report.networks.flatMap((n) => n.operations), ...report.global.operations].flatMap((o) => o.checks).filter(isBroken);
 }
+
+/** Each base given on its own flag, for a server with the reference layout at `origin` (which may carry a path). */
+export function perBaseArgs(origin: string): string[] {
+  return [
+    '--marketplace-url',
+    `${origin}/marketplace`,
+    '--api-url',
+    origin,
+    '--metadata-url',
+    origin,
+    '--relayer-url',
+    `${origin}/relayer/{network}`,
+    '--indexer-url',
+    `${origin}/indexer/{network}`,
+  ];
+}
