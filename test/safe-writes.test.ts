@@ -5,7 +5,7 @@
  * the suite created, the fixtures' disposable ones, and (only with --allow-destructive) the fixtures' audience.
  * The guard itself (src/harness/safe-writes.ts) is tested on the payloads a lenient server could misread.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,7 @@ describe.concurrent('the CLI against a counting reference server', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     for (const op of WRITES) expect(counts[op] ?? 0, op).toBe(0);
     expect(activity).toEqual({ createdAudienceIds: [], removalTargets: [] });
+    expect(report.run.writes).toBeUndefined();
     expect(counts['Builder.GetAudience']).toBeGreaterThan(0);
     expect(counts['Indexer.GetNativeTokenBalance']).toBeGreaterThan(0);
 
@@ -103,6 +104,19 @@ describe.concurrent('the CLI against a counting reference server', () => {
     const named = /to audience\(s\) ([\d, ]+)/.exec(said!)![1]!.split(', ').map(Number);
     expect(named.length).toBeGreaterThan(0);
     for (const id of named) expect(created.has(id), String(id)).toBe(true);
+    // report.json says the same, as fields: the counts the server saw, and the audiences, each one it created.
+    const writes = report.run.writes!;
+    expect(writes.createAudience, 'CreateAudience').toBe(counts['Builder.CreateAudience']);
+    expect(writes.removeAudienceContacts, 'RemoveAudienceContacts').toBe(counts['Builder.RemoveAudienceContacts']);
+    expect(writes.audienceIds.length).toBeGreaterThanOrEqual(named.length);
+    for (const id of named) expect(writes.audienceIds).toContain(String(id));
+    for (const id of writes.audienceIds) expect(created.has(Number(id)), id).toBe(true);
+    const markdown = readFileSync(join(result.reportDir, 'report.md'), 'utf8');
+    expect(markdown).toMatch(
+      new RegExp(
+        `\\| Writes \\| ${writes.createAudience} CreateAudience, ${writes.removeAudienceContacts} RemoveAudienceContacts to audience\\(s\\) `,
+      ),
+    );
     const removals = report.global.operations.find((o) => o.operation === 'Builder.RemoveAudienceContacts')!.checks;
     for (const id of ['remove-contacts-removes', 'remove-contacts-count', 'remove-contacts-idempotent']) {
       expect(removals.find((c) => c.checkId === id)?.status, id).toBe('passed');

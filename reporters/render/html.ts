@@ -21,6 +21,7 @@ import {
   countsText,
   INSECURE_MODE,
   throttlingText,
+  writesText,
   describeNetworks,
   firstLine,
   formatDuration,
@@ -111,6 +112,7 @@ export function renderHtml(report: Report): string {
 
 function metadata(report: Report): string {
   const r = report.run;
+  const written = writesText(r.writes);
   const rows: [string, string][] = [
     ['Tool', `${e(report.tool.name)} ${e(report.tool.version)}`],
     ['Contract version', e(report.contractVersion)],
@@ -122,6 +124,7 @@ function metadata(report: Report): string {
       `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, <strong>${INSECURE_MODE}</strong>` : ''}`,
     ],
     ['Requests', e([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
+    ...(written ? ([['Writes', e(written)]] as [string, string][]) : []),
     [
       'Targets',
       targetLines(report)

@@ -16,6 +16,7 @@ import {
   countsText,
   INSECURE_MODE,
   throttlingText,
+  writesText,
   describeNetworks,
   firstLine,
   formatDuration,
@@ -115,6 +116,7 @@ function sections(report: Report): ((budget: Budget) => void)[] {
 
 function metadata(report: Report): string[] {
   const r = report.run;
+  const written = writesText(r.writes);
   const rows: [string, string][] = [
     ['Tool', `${mdText(report.tool.name)} ${mdText(report.tool.version)}`],
     ['Contract version', mdText(report.contractVersion)],
@@ -123,6 +125,7 @@ function metadata(report: Report): string[] {
     ['Seed', `${mdCode(String(r.seed), true)} (runs: ${mdText(String(r.runs))}${r.profile === 'quick' ? ', quick profile' : ''})`],
     ['Mode', `strict: ${r.strict ? 'yes' : 'no'}, read-only: ${r.readOnly ? 'yes' : 'no'}${r.insecure ? `, ${INSECURE_MODE}` : ''}`],
     ['Requests', mdText([String(r.requests), throttlingText(r)].filter(Boolean).join('; '))],
+    ...(written ? ([['Writes', mdText(written)]] as [string, string][]) : []),
     [
       'Targets',
       targetLines(report)

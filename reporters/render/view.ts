@@ -234,6 +234,14 @@ export function throttlingText(run: Report['run']): string | undefined {
   return t.throttled > 0 ? `throttled ${t.throttled}×, ${waited}` : `paced (--max-rps), ${waited}`;
 }
 
+/** "3 CreateAudience, 2 RemoveAudienceContacts to audience(s) 17, 18": what the run wrote, or undefined when nothing. */
+export function writesText(w: Report['run']['writes']): string | undefined {
+  if (!w || w.createAudience + w.removeAudienceContacts === 0) return undefined;
+  const ids = w.audienceIds;
+  const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
+  return `${w.createAudience} CreateAudience, ${w.removeAudienceContacts} RemoveAudienceContacts${ids.length ? ` to audience(s) ${shown}` : ''} — each to an audience this run created and read back as its own, or one the fixtures give up`;
+}
+
 export function countsText(c: Counts): string {
   return `${c.passed} passed · ${c.failed} failed · ${c.errored} errored · ${c.skipped} skipped`;
 }

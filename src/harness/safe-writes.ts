@@ -172,16 +172,20 @@ export class AudienceLedger {
     return { created: this.created, removals: this.removals, audienceIds: [...this.written] };
   }
 
-  /** Follows one exchange the session had (sent or not). */
-  note(op: Pick<OperationDef, 'service' | 'method'>, outcome: HttpOutcome): void {
+  /**
+   * Follows one exchange the session had (sent or not). `toOperation`: it went to the operation's own route (a
+   * request to a URL of its own is a wire check of an unknown route, which writes nothing).
+   */
+  note(op: Pick<OperationDef, 'service' | 'method'>, outcome: HttpOutcome, toOperation: boolean): void {
     if (op.service !== 'Builder') return;
     const id = `${op.service}.${op.method}`;
-    const sent = !('unsent' in outcome && outcome.unsent);
+    const sent = toOperation && !('unsent' in outcome && outcome.unsent);
     const asked = recordOf(parsedOrUndefined(outcome.request.body));
     if (id === CREATE && sent) this.created += 1;
-    if (id === REMOVE && sent && typeof asked?.['audienceId'] === 'number' && asked['audienceId'] > 0) {
+    // Every removal sent is counted, those that name no audience (the refusal paths' probes) too; only real IDs are listed.
+    if (id === REMOVE && sent) {
       this.removals += 1;
-      this.written.add(String(asked['audienceId']));
+      if (isId(asked?.['audienceId'])) this.written.add(String(asked['audienceId']));
     }
     if (!outcome.ok || outcome.response.status !== 200) return;
     const json = outcome.response.json;

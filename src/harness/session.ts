@@ -293,7 +293,7 @@ export class CheckSession {
       throw new Skip(`not in the cassette: ${method} ${url} was not sent by the recorded run`);
     const { index, outcome } = this.evidence.keep(this.screenPersonal(op, received));
     if (this.config.verbose && (outcome.ok || !outcome.unsent)) printForRun(this.config, this.redactor.text(requestLine(checkId, outcome)));
-    this.audiences.note(op, outcome);
+    this.audiences.note(op, outcome, options.url === undefined);
     if (checkId === 'response-schema' && key === this.config.accessKey && options.url === undefined && outcome.ok) {
       if (outcome.response.status === 401) this.keyAnswers.refused += 1;
       else this.keyAnswers.accepted += 1;

@@ -232,6 +232,21 @@ export const ReportSchema = Type.Object(
         throttling: Type.Optional(
           Type.Object({ throttled: Type.Integer({ minimum: 0 }), waitedMs: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
         ),
+        /**
+         * The writes the run sent, when it sent any: CreateAudience and RemoveAudienceContacts requests, and the
+         * audiences written to. A removal goes only to an audience the run created under a name of its own and
+         * read back as its own, or one the fixtures give up for the run: never to a record it did not create.
+         */
+        writes: Type.Optional(
+          Type.Object(
+            {
+              createAudience: Type.Integer({ minimum: 0 }),
+              removeAudienceContacts: Type.Integer({ minimum: 0 }),
+              audienceIds: Type.Array(Type.String()),
+            },
+            { additionalProperties: false },
+          ),
+        ),
       },
       { additionalProperties: false },
     ),

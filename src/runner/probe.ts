@@ -5,12 +5,11 @@
  *
  * Can the target be reached at all? Sending thousands of requests into a dead address would
  * take long and say nothing more than this one line does. Any answer, even a hang, counts as reachable; only
- * a connection failure on every base counts as unreachable. Under --read-only it sends nothing to an operation
- * that writes.
+ * a connection failure on every base counts as unreachable. It sends nothing to an operation that writes.
  */
 import type { RunConfig } from '../config/run-config.js';
 import { findNetwork, NETWORKS } from '../contract/networks.js';
-import { findOperation, type OperationDef } from '../contract/operations.js';
+import { findOperation, OPERATIONS, type OperationDef } from '../contract/operations.js';
 import { operationUrl } from '../harness/endpoints.js';
 import { configureTransport } from '../transport/configure.js';
 import { send, type HttpOutcome } from '../transport/http-client.js';
@@ -30,10 +29,16 @@ export async function probeTargets(config: RunConfig): Promise<string | undefine
   // the checks' that follow share the target's limit.
   configureTransport(config);
   const network = findNetwork(config.networks[0] ?? '') ?? NETWORKS[0]!;
-  // Under --read-only not even the probe goes to an operation that writes: with only those selected, none is sent.
-  const ops = config.operations.map((id) => findOperation(id)!).filter((op) => op && !(config.readOnly && op.writes));
+  // The probe never goes to an operation that writes (even an empty CreateAudience is a write a lax server may
+  // act on): a base whose selected operations all write is reached through an operation of the same base that
+  // reads, and under --read-only such a base is not probed at all.
   const byBase = new Map<string, OperationDef>();
-  for (const op of ops) if (!byBase.has(op.base)) byBase.set(op.base, op);
+  for (const op of config.operations.map((id) => findOperation(id)!)) {
+    if (byBase.get(op.base)?.writes === false) continue;
+    const reads = op.writes ? OPERATIONS.find((other) => other.base === op.base && !other.writes) : op;
+    if (reads) byBase.set(op.base, reads);
+    else if (!config.readOnly) byBase.set(op.base, op);
+  }
   const problems: string[] = [];
   const failures = await Promise.all(
     [...byBase.values()].map(async (op) => {

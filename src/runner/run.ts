@@ -24,6 +24,7 @@ import type { RunningReferenceServer } from '../server/types.js';
 import { selectedUnits } from '../harness/work.js';
 import { probeTargets } from './probe.js';
 import { runTerminal, type RunTerminal } from '../../reporters/terminal/index.js';
+import { writesText } from '../../reporters/render/view.js';
 import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js';
 import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
@@ -130,6 +131,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs${config.profile === 'quick' ? ' · quick profile' : ''}`,
     );
+    // Made once the target answered; what it gathered (the writes sent) is in every report, an interrupted one's too.
+    let collector: RunCollector | undefined;
     const metadata = (incident?: string): RunMetadata => ({
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
@@ -147,6 +150,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       ...(config.tls?.insecure ? { insecure: true as const } : {}),
       ...(incident ? { incident } : {}),
       ...(partial.inputs ? { inputs: partial.inputs } : {}),
+      ...writesOf(collector),
     });
     let outcome: RunOutcome | undefined;
     /**
@@ -192,7 +196,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     }
 
     const progress = terminal.progress(config.networks.length);
-    const collector = new RunCollector({
+    collector = new RunCollector({
       tool: TOOL,
       contractVersion: CONTRACT_VERSION,
       metadata: () => metadata(),
@@ -214,8 +218,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
     progress.stop();
-    const { writes } = collector;
-    if (writes.created + writes.removals > 0) terminal.note(writesLine(writes));
+    const written = writesText(writesOf(collector).writes);
+    if (written) terminal.note(`writes sent: ${written}`);
     const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
     const ran = collector.collected;
@@ -241,11 +245,11 @@ function summarize(report: Report, files: readonly string[], terminal: RunTermin
   return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
 }
 
-/** What the run wrote, said once at the end (a nightly run with a real key touches real data). */
-function writesLine(writes: RunCollector['writes']): string {
-  const ids = [...writes.audienceIds];
-  const shown = ids.length > 10 ? `${ids.slice(0, 10).join(', ')} and ${ids.length - 10} more` : ids.join(', ');
-  return `writes sent: ${writes.created} CreateAudience, ${writes.removals} RemoveAudienceContacts${ids.length ? ` to audience(s) ${shown}` : ''} — each to an audience this run created and read back as its own, or one the fixtures give up`;
+/** What the run wrote, for its report (a nightly run with a real key touches real data); nothing when it wrote nothing. */
+function writesOf(collector: RunCollector | undefined): Pick<RunMetadata, 'writes'> {
+  const writes = collector?.writes;
+  if (!writes || writes.created + writes.removals === 0) return {};
+  return { writes: { createAudience: writes.created, removeAudienceContacts: writes.removals, audienceIds: [...writes.audienceIds] } };
 }
 
 function expectedUnitsPerNetwork(config: RunConfig): Map<string, number> {
