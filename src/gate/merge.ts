@@ -59,7 +59,9 @@ export function mergeReports(shards: readonly { file: string; report: Report }[]
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => starts[i]! + r.run.durationMs));
   const incidents = reports.flatMap((r) => (r.run.incident ? [`shard ${r.run.shard!.index}/${count}: ${r.run.incident}`] : []));
-  const { shard: _shard, incident: _incident, requests: _requests, ...run } = first!.report.run;
+  const { shard: _shard, incident: _incident, requests: _requests, throttling: _throttling, writes: _writes, ...run } = first!.report.run;
+  const throttled = reports.flatMap((r) => (r.run.throttling ? [r.run.throttling] : []));
+  const wrote = reports.flatMap((r) => (r.run.writes ? [r.run.writes] : []));
   return buildReport({
     tool: first!.report.tool,
     contractVersion: first!.report.contractVersion,
@@ -67,12 +69,27 @@ export function mergeReports(shards: readonly { file: string; report: Report }[]
       ...run,
       startedAt: new Date(start).toISOString(),
       durationMs: end - start,
-      requests: reports.reduce((sum, r) => sum + r.run.requests, 0),
+      requests: sum(reports.map((r) => r.run.requests)),
       ...(incidents.length > 0 ? { incident: incidents.join('\n') } : {}),
+      // What each shard was held back and wrote, added up: the whole run's.
+      ...(throttled.length > 0
+        ? { throttling: { throttled: sum(throttled.map((t) => t.throttled)), waitedMs: sum(throttled.map((t) => t.waitedMs)) } }
+        : {}),
+      ...(wrote.length > 0
+        ? {
+            writes: {
+              createAudience: sum(wrote.map((w) => w.createAudience)),
+              removeAudienceContacts: sum(wrote.map((w) => w.removeAudienceContacts)),
+              audienceIds: [...new Set(wrote.flatMap((w) => w.audienceIds))],
+            },
+          }
+        : {}),
     },
     results: reports.flatMap(checksOf),
   });
 }
+
+const sum = (xs: readonly number[]): number => xs.reduce((total, x) => total + x, 0);
 
 /** `conformance merge DIR… --report-dir OUT`: 0 when the merged verdict is pass, 1 when it is fail. */
 export function mergeCommand(paths: readonly string[], reportDir: string): { exitCode: 0 | 1; report: Report; files: string[] } {

@@ -175,6 +175,26 @@ describe('merge', () => {
     expect(() => mergeReports([shard(1, 2), shard(1, 2)])).toThrow('shard 1/2 given twice');
     expect(() => mergeReports([{ file: 'x.json', report: reportOf([]) }])).toThrow("x.json is not a shard's report");
   });
+
+  it("adds up the shards' requests, throttling and writes, each audience written to named once", () => {
+    const merged = mergeReports([
+      shard(1, 3, {
+        requests: 10,
+        throttling: { throttled: 2, waitedMs: 500 },
+        writes: { createAudience: 1, removeAudienceContacts: 2, audienceIds: ['17'] },
+      }),
+      shard(2, 3, { requests: 5 }),
+      shard(3, 3, {
+        requests: 7,
+        throttling: { throttled: 0, waitedMs: 40 },
+        writes: { createAudience: 3, removeAudienceContacts: 1, audienceIds: ['17', '29'] },
+      }),
+    ]);
+    expect(merged.run.requests).toBe(22);
+    expect(merged.run.throttling).toEqual({ throttled: 2, waitedMs: 540 });
+    expect(merged.run.writes).toEqual({ createAudience: 4, removeAudienceContacts: 3, audienceIds: ['17', '29'] });
+    expect(mergeReports([shard(1, 2), shard(2, 2)]).run.writes).toBeUndefined();
+  });
 });
 
 describe('diff', () => {
