@@ -4,11 +4,17 @@
  * without reaching the run; a cancelled CI job that ends the job's shell leaves the run an orphan. Either way
  * an ancestor (parent, grandparent, … up to init) ends or is adopted elsewhere: the run is then stopped. The
  * shell of npm exec ending is taken for the SIGTERM npm passed on (the shell dies of it).
+ *
+ * A SIGINT sent to npx does not end that shell: dash, running `sh -c`, catches SIGINT and keeps it until its
+ * child ends, so neither the run nor the shell's end would ever tell. But the shell waits for its one child
+ * asleep, and only a signal wakes it (the child's own end aside): each wake-up counts as a voluntary context
+ * switch in /proc/PID/status. So a wake-up of npm exec's shell is the SIGINT npm
+ * passed on (the other signal npm passes on, SIGTERM, ends the shell and is told by its end).
  * Elsewhere (no /proc) only the parent is watched, through process.ppid.
  */
 import { readFileSync } from 'node:fs';
 
-export type AncestryEvent = 'ancestor-gone' | 'npm-shell-gone';
+export type AncestryEvent = 'ancestor-gone' | 'npm-shell-gone' | 'npm-shell-woken';
 
 interface Ancestor {
   readonly pid: number;
@@ -34,6 +40,16 @@ function statOf(pid: number): { ppid: number; startedAt: string; command: string
   return { ppid: Number(fields[1]), startedAt: fields[19] ?? '', command: text.slice(text.indexOf('(') + 1, close) };
 }
 
+/** How many times `pid` went to sleep of its own (woke since), or undefined when it cannot be read. */
+function sleepsOf(pid: number): number | undefined {
+  try {
+    const match = /^voluntary_ctxt_switches:\s*(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Returns a check to call now and then: what happened since the watch began, or undefined. */
 export function watchAncestry(env: NodeJS.ProcessEnv = process.env): () => AncestryEvent | undefined {
   const parent = process.ppid;
@@ -47,12 +63,17 @@ export function watchAncestry(env: NodeJS.ProcessEnv = process.env): () => Ances
     pid = stat.ppid;
   }
   const npmShell = env['npm_command'] === 'exec' && SHELLS.has(statOf(parent)?.command ?? '') ? parent : undefined;
+  // The shell went to sleep waiting for the tool right after starting it, long before the tool got here.
+  const shellSleeps = npmShell === undefined ? undefined : sleepsOf(npmShell);
   return () => {
     for (const ancestor of chain) {
       const now = statOf(ancestor.pid);
       if (!now || now.ppid !== ancestor.ppid || now.startedAt !== ancestor.startedAt)
         return ancestor.pid === npmShell ? 'npm-shell-gone' : 'ancestor-gone';
     }
-    return process.ppid === parent ? undefined : 'ancestor-gone';
+    if (process.ppid !== parent) return 'ancestor-gone';
+    if (npmShell === undefined || shellSleeps === undefined) return undefined;
+    const sleeps = sleepsOf(npmShell);
+    return sleeps === undefined || sleeps === shellSleeps ? undefined : 'npm-shell-woken';
   };
 }

@@ -54,6 +54,7 @@ export class RunStopper {
     this.parentWatch = setInterval(() => {
       const event = happened();
       if (event === 'npm-shell-gone') this.stop({ kind: 'SIGTERM', reason: 'interrupted by SIGTERM (sent to npx)', exitCode: 143 });
+      else if (event === 'npm-shell-woken') this.stop({ kind: 'SIGINT', reason: 'interrupted by SIGINT (sent to npx)', exitCode: 130 });
       else if (event === 'ancestor-gone')
         this.stop({ kind: 'parent-gone', reason: 'interrupted: the process that started the run ended', exitCode: SIGNAL_EXIT.SIGHUP });
     }, PARENT_POLL_MS);
