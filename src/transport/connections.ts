@@ -80,16 +80,21 @@ type FreeSockets = Record<string, Socket[] | undefined>;
 
 /**
  * Runs node's `addRequest` with the resting sockets out of the agent's free lists, so that it takes a rested
- * socket or opens a new one; they are put back (behind the rested ones) before anything else can run.
+ * socket or opens a new one; they are put back (behind the rested ones) before anything else can run. A pool
+ * that holds as many connections as it may have in flight opens no more: its least recently freed socket is
+ * taken, rested or not (at a fast target's rate every socket may still be resting, and a new connection per
+ * request, each closed again when the pool overflows, cost both sides more than the requests themselves).
  */
 function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): void {
   const free = agent.freeSockets as FreeSockets;
+  const busy = agent.sockets as FreeSockets;
   const now = performance.now();
   const aside: [string, Socket[]][] = [];
   for (const [name, sockets] of Object.entries(free)) {
-    const resting = sockets?.filter((socket) => (restingUntil.get(socket) ?? 0) > now) ?? [];
+    if (!sockets || (busy[name]?.length ?? 0) + sockets.length >= agent.maxSockets) continue;
+    const resting = sockets.filter((socket) => (restingUntil.get(socket) ?? 0) > now);
     if (resting.length === 0) continue;
-    const rested = sockets!.filter((socket) => !resting.includes(socket));
+    const rested = sockets.filter((socket) => !resting.includes(socket));
     if (rested.length === 0) delete free[name];
     else free[name] = rested;
     aside.push([name, resting]);
@@ -172,7 +177,7 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
     ...(options.key === undefined ? {} : { key: options.key }),
   };
   // Pools as large as the requests that may be in flight: a smaller pool would queue them again.
-  const pool = { ...tlsOptions, keepAlive: true, maxSockets, scheduling: 'fifo' as const };
+  const pool = { ...tlsOptions, keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: 'fifo' as const };
   const pools = new Map<string, http.Agent>();
   const proxyOf = (url: string): string => (options.proxies ? getProxyForUrl(url) : '');
   const agentFor = (url: string, agentOptions: https.AgentOptions): http.Agent => {
