@@ -7,7 +7,8 @@
  *     from a one-network run), and the run's requests per second as a share of it;
  *   - the full run against a reference server (`conformance serve`) holding every answer `--latency-ms`;
  *   - the embedded chain node's start-up in those runs, and the time to make the chains of every network;
- *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught.
+ *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught;
+ *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part).
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
  *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N]
@@ -28,6 +29,7 @@ import { DEFAULT_SEED, startReferenceServer } from '../src/server/index.js';
 import type { RequestContext } from '../src/server/types.js';
 import type { Profile } from '../src/runner/run-option-schema.js';
 import { faultsMissed, TABLE_FAULTS } from '../test/support/fault-run.js';
+import { cpuBreakdown, PARTS } from './cpu-breakdown.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,9 +56,14 @@ const ACCESS_KEY = 'bench-access-key';
 const BIN = join(import.meta.dirname, '..', 'bin', 'conformance.mjs');
 
 /** One full run of the command line in a process of its own, against the embedded server or `target`. */
-function commandLineRun(target?: { origin: string; fixtures: string }, profile: Profile = 'full'): Promise<RunFigures> {
+function commandLineRun(
+  target?: { origin: string; fixtures: string },
+  profile: Profile = 'full',
+  nodeFlags: readonly string[] = [],
+): Promise<RunFigures> {
   const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
   const args = [
+    ...nodeFlags,
     join(import.meta.dirname, 'bench-child.mjs'),
     'run',
     '--seed',
@@ -243,6 +250,10 @@ const connections = Number(values.concurrency ?? parseRunOptions({}).concurrency
 const { rate: ceilingRate, serverCpuMs, errors, timeouts } = await ceiling(mix, connections);
 const bare = await bareClient(mix, connections);
 const quick = await commandLineRun(undefined, 'quick');
+// One more full run with V8's CPU profiler on in every thread: where its CPU goes (scripts/cpu-breakdown.ts).
+const profiles = mkdtempSync(join(tmpdir(), 'conformance-bench-profile-'));
+await commandLineRun(undefined, 'full', ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+const breakdown = cpuBreakdown(profiles);
 // The fault table run with each profile: the share of its faults each catches (a fault is caught when one of
 // the checks it lists fails), two faults at a time.
 const missedBy = { full: await faultsMissed('full', 2), quick: await faultsMissed('quick', 2) };
@@ -266,6 +277,12 @@ if (serverCpuMs !== undefined) {
 }
 console.log(
   `node's HTTP client alone:           ${bare.cpuMs.toFixed(2)} ms of CPU per request (keep-alive http.request, the same mix and server, answers read and parsed; ${bare.errors} errors)`,
+);
+console.log(`run / node's client, CPU per request: ${(cpuPerRequest / bare.cpuMs).toFixed(1)}× (target ≤ 3×)`);
+const profiled = [...breakdown.values()].reduce((sum, us) => sum + us, 0);
+// The profiler's samples give each part's share; the shares are applied to the unprofiled runs' CPU per request.
+console.log(
+  `  where it goes (profiled run):     ${PARTS.map((part) => `${part} ${((cpuPerRequest * breakdown.get(part)!) / profiled).toFixed(2)} ms`).join(' · ')}`,
 );
 console.log(
   `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
