@@ -51,8 +51,14 @@ export class RunCollector {
   readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
   private readonly throttling = { times: 0, waitedMs: 0 };
   report: Report | undefined;
+  /** The run was told to stop (a signal, --max-duration): what still ends, ends without sending. */
+  private stopping = false;
 
   constructor(private readonly options: CollectorOptions) {}
+
+  runStopping(): void {
+    this.stopping = true;
+  }
 
   /** Every valid request made with the run's key was refused (401), and there was at least one. */
   get keyRefused(): boolean {
@@ -100,7 +106,8 @@ export class RunCollector {
     if (counts.mustFailed > 0 || (counts.unexpectedPasses ?? 0) > 0) this.failingNetworks.add(network);
     const done = (this.donePerNetwork.get(network) ?? 0) + 1;
     this.donePerNetwork.set(network, done);
-    if (done === this.options.expectedPerNetwork.get(network)) {
+    // Once the run is stopping, a network's checks end errored unsent: its line would tell failures that are not.
+    if (done === this.options.expectedPerNetwork.get(network) && !this.stopping) {
       const finished = [...this.donePerNetwork.entries()].filter(([slug, n]) => n === this.options.expectedPerNetwork.get(slug)).length;
       this.options.progress.networkFinished({
         network,

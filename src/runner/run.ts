@@ -80,9 +80,12 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
   const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);
+  // Made once the target answered; what it gathered (the writes sent) is in every report, an interrupted one's too.
+  let collector: RunCollector | undefined;
   let stopRunNow: (why: string) => void = () => {};
   const stopper = new RunStopper(partial.maxDurationMs ?? DEFAULT_MAX_DURATION_MS, (cause) => {
     terminal.note(`✘ ${cause.reason}: sending stopped, writing the report`);
+    collector?.runStopping();
     stopRunNow(cause.reason);
   });
   stopper.arm();
@@ -131,8 +134,6 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     terminal.note(
       `seed ${config.seed} · ${config.networks.length} networks · ${config.operations.length} operations · ${config.runs} property runs${config.profile === 'quick' ? ' · quick profile' : ''}`,
     );
-    // Made once the target answered; what it gathered (the writes sent) is in every report, an interrupted one's too.
-    let collector: RunCollector | undefined;
     const metadata = (incident?: string): RunMetadata => ({
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
