@@ -5,9 +5,9 @@
  * balances it is given; it is a real node (blocks, transactions, eth_getBalance at "latest"), so the check
  * that compares an indexer with it compares with a chain, not with a copy of the server's own numbers.
  *
- * A chain is made on its network's first request (about ten milliseconds each on a quiet machine), or up front
- * with `warm`: a run makes its networks' chains before it starts, since the first requests of all networks
- * arrive at once and would otherwise wait for every chain. Networks that share a chain ID share one chain.
+ * A chain is made on its network's first request (a few milliseconds, 0.4 MB), or up front with `warm`: a run
+ * makes its networks' chains before it starts, since the first requests of all networks arrive at once and
+ * would otherwise wait for every chain. Networks that share a chain ID share one chain.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
