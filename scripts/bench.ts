@@ -6,7 +6,7 @@
  *   - the raw HTTP ceiling of the same server (autocannon) for the request mix such a run sends (recorded
  *     from a one-network run), and the run's requests per second as a share of it;
  *   - the full run against a reference server (`conformance serve`) holding every answer `--latency-ms`;
- *   - the embedded chain node's start-up in those runs, and the time to make the chains of every network;
+ *   - the embedded chain node's start-up in those runs, and the time and memory to make the chains of every network;
  *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught;
  *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part).
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
@@ -240,9 +240,12 @@ for (let i = 0; i < repeat; i += 1) {
 }
 const wall = median(runs.map((r) => r.wallSeconds));
 const chainNodeStartups = runs.flatMap((r) => (r.chainNodeStartupMs === undefined ? [] : [r.chainNodeStartupMs]));
-// Every chain made at once, here: what the run spreads over its networks' first balance requests.
+// Every network's chain, made here on its own: the run's start-up counts the chains of its networks. The
+// memory is what the library and the chains add to this process's resident size (the first node it starts).
+const rssBeforeChainNode = process.memoryUsage().rss;
 const chainNode = await startEmbeddedChainNode({ genesis: seededGenesis(DEFAULT_SEED) });
 const chainsMs = await chainNode.warm(NETWORKS);
+const chainNodeMb = (process.memoryUsage().rss - rssBeforeChainNode) / 2 ** 20;
 await chainNode.close();
 const rate = median(runs.map((r) => r.requests / r.wallSeconds));
 const mix = await recordMix();
@@ -288,7 +291,7 @@ console.log(
   `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
 );
 console.log(
-  `embedded chain node start-up:       ${chainNodeStartups.length ? `median ${median(chainNodeStartups)} ms in the full runs` : 'not started by the runs'} (EVM library loaded, listening); its chains for the ${NETWORKS.length} networks made in ${chainsMs.toFixed(0)} ms more (on first use in a run)`,
+  `embedded chain node start-up:       ${chainNodeStartups.length ? `median ${median(chainNodeStartups)} ms in the full runs` : 'not started by the runs'} (EVM library loaded, listening, the chains of the run's networks made); the ${NETWORKS.length} networks' chains made on their own in ${chainsMs.toFixed(0)} ms, adding ${chainNodeMb.toFixed(0)} MB resident with the library`,
 );
 const fullRequests = median(runs.map((r) => r.requests));
 for (const [profile, figures] of [

@@ -8,7 +8,7 @@
  * (failed under --require-complete). Without a target, `conformance run` starts its own node and is complete.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -116,6 +116,15 @@ describe.concurrent('GetNativeTokenBalance against a chain node', () => {
       expect(BigInt((await rpc(nodeUrl(slug), 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
       expect(BigInt((await rpc(nodeUrl(slug), 'eth_blockNumber', [])) as string), slug).toBeGreaterThan(0n);
     }
+  });
+
+  it("EDR's allocator was told to leave transparent huge pages alone (each chain would otherwise hold 2 MB pages)", () => {
+    // mimalloc reads the option when the library loads and then turns huge pages off for the process (prctl),
+    // which Linux shows in the process's status; a renamed option would leave them on.
+    expect(process.env['MIMALLOC_ALLOW_THP']).toBe('0');
+    const status = process.platform === 'linux' ? readFileSync('/proc/self/status', 'utf8') : '';
+    const thp = /^THP_enabled:\s*(\d)/m.exec(status);
+    if (thp) expect(thp[1]).toBe('0');
   });
 
   it(
