@@ -12,8 +12,10 @@
  *   of equal steps): the remainders shrink together and the slots stay busy until the end.
  *
  * What a session has left is what the largest finished session of the same kind (operation or service, per
- * network or not) sent, less what it has sent; a session of a kind none of which has finished is ranked first
- * (the kinds that run once per run, the Builder's stateful sequences, are the longest). Ranks change only the
+ * network or not) sent, less what it has sent. Sessions of a kind none of which has finished are ranked before
+ * the others, by start among themselves: the kinds that run once per run, the Builder's stateful sequences, are
+ * the longest; and in a run whose units all start at once (a network or two), nothing is known yet and the
+ * order stays the one by start. Ranks change only the
  * order of service, never what is sent or decided.
  */
 import type { RunConfig } from '../config/run-config.js';
@@ -39,7 +41,8 @@ export function requestRank(config: RunConfig, kind: string, startRank: number, 
   const schedule = scheduleOf(config);
   if (!schedule.allStarted) return startRank;
   const size = schedule.sizes.get(kind);
-  return size === undefined ? -Infinity : Math.min(0, sent - size);
+  // Unknown kinds come before every known one, and among themselves by start, as before the last unit started.
+  return size === undefined ? startRank - Number.MAX_SAFE_INTEGER : Math.min(0, sent - size);
 }
 
 /** A session of `kind` ended having sent `sent` requests. */
