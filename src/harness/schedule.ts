@@ -15,8 +15,7 @@
  * network or not) sent, less what it has sent. Sessions of a kind none of which has finished are ranked before
  * the others, by start among themselves: the kinds that run once per run, the Builder's stateful sequences, are
  * the longest; and in a run whose units all start at once (a network or two), nothing is known yet and the
- * order stays the one by start. Ranks change only the
- * order of service, never what is sent or decided.
+ * order stays the one by start. Ranks change only the order of service, never what is sent or decided.
  */
 import type { RunConfig } from '../config/run-config.js';
 import type { Network } from '../contract/networks.js';
