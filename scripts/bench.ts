@@ -290,6 +290,13 @@ console.log(
 console.log(
   `full run, ${values['latency-ms']} ms latency:           wall ${far.wallSeconds.toFixed(2)} s · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
 );
+// No run can beat every request taking the latency with the run's whole concurrency busy; start-up, report
+// writing and the suite's own time per request are inside the wall time, so the ratio is what they and an idle
+// tail cost together.
+const farBound = (far.requests * Number(values['latency-ms'])) / 1000 / connections;
+console.log(
+  `  its concurrency bound:            ${farBound.toFixed(2)} s (requests × latency ÷ ${connections} in flight) · wall ${(far.wallSeconds / farBound).toFixed(2)}× the bound`,
+);
 console.log(
   `embedded chain node start-up:       ${chainNodeStartups.length ? `median ${median(chainNodeStartups)} ms in the full runs` : 'not started by the runs'} (EVM library loaded, listening, the chains of the run's networks made); the ${NETWORKS.length} networks' chains made on their own in ${chainsMs.toFixed(0)} ms, adding ${chainNodeMb.toFixed(0)} MB resident with the library`,
 );

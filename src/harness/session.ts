@@ -31,6 +31,7 @@ import { stopReason } from './stop-signal.js';
 import { stringifyExact } from '../contract/exact-json.js';
 import type { UnitOutcome } from './suites.js';
 import { profileHidesSkip, profileRuns } from './profile.js';
+import { requestRank, sessionEnded, sessionKind } from './schedule.js';
 
 /** One redactor per run configuration in a worker: what one session learns, the others keep out too. */
 const redactors = new WeakMap<RunConfig, Redactor>();
@@ -109,8 +110,10 @@ export class CheckSession {
   private chosen: CheckSelection | undefined;
   /** The spec's example request and the server's answer to it, sent once and shared by every check. */
   exampleAnswer: (() => Promise<ExampleExchange>) | undefined;
-  /** When this session started among the process's: its requests are served before those of later ones. */
-  private readonly rank = nextSessionRank++;
+  /** When this session started among the process's: its requests are served before those of later ones (schedule.ts). */
+  private readonly startRank = nextSessionRank++;
+  /** The rank of this session's next request, read as it waits for a slot. */
+  private readonly rank = (): number => requestRank(this.config, this.kind, this.startRank, this.sent);
 
   constructor(
     readonly op: OperationDef,
@@ -130,6 +133,11 @@ export class CheckSession {
 
   get operationId(): string {
     return this.subject;
+  }
+
+  /** The sessions that send alike (schedule.ts). */
+  get kind(): string {
+    return sessionKind(this.subject, this.network);
   }
 
   /** The base the session's own requests go to (base-health.ts judges whether it still answers). */
@@ -389,6 +397,7 @@ export class CheckSession {
 
 /** What the sessions of one unit found, for the run's collector. */
 export function unitOutcomeOf(sessions: readonly CheckSession[]): UnitOutcome {
+  for (const session of sessions) sessionEnded(session.config, session.kind, session.requests);
   const tallies = sessions.map((s) => s.audiences.tally());
   const throttling = { times: 0, waitedMs: 0 };
   for (const { throttling: own } of sessions) {

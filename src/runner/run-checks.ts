@@ -9,6 +9,7 @@ import type { Network } from '../contract/networks.js';
 import { loadSpecFiles } from './spec-loader.js';
 import type { Suite } from '../harness/suites.js';
 import { selectedUnits } from '../harness/work.js';
+import { unitsAllStarted } from '../harness/schedule.js';
 import { configureTransport } from '../transport/configure.js';
 import type { UnitFinished } from './collector.js';
 
@@ -54,6 +55,7 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
   const runNext = async (): Promise<void> => {
     while (!control.stopped()) {
       const index = await nextUnit();
+      if (index >= units.length) unitsAllStarted(config);
       if (index >= units.length || control.stopped()) break;
       const { suite, network } = units[index]!;
       const started = performance.now();

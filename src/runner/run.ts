@@ -15,7 +15,7 @@ import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { forgetBasesOf } from '../harness/base-health.js';
 import { RunCollector } from './collector.js';
 import { runChecksInline } from './inline-engine.js';
-import { runChecksInThread } from './thread-engine.js';
+import { startCheckThreads, type CheckThreads } from './thread-engine.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
@@ -90,6 +90,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
   });
   stopper.arm();
   let server: RunningReferenceServer | undefined;
+  let threads: CheckThreads | undefined;
   try {
     let config: RunConfig;
     if (partial.targets && partial.accessKey) {
@@ -189,6 +190,9 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
 
     // The probe (and the inline engine) run on this thread: what an earlier run learnt of this target does not carry over.
     forgetBasesOf(Object.values(config.targets));
+    // The checks' threads start now and boot while the probe's requests are out: against a distant target the
+    // probe is a round trip that the threads' start need not wait for.
+    if (partial.engine !== 'inline' && partial.engine !== 'vitest') threads = startCheckThreads(config);
     const unreachable = await probeTargets(config);
     if (stopper.cause) return end({ results: [], incidents: [] });
     if (unreachable) {
@@ -212,8 +216,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
         const { runVitest } = await import('./vitest-engine.js');
         await runVitest(config, collector, { takeSignals: () => stopper.takeSignals(), onStop: (stop) => (stopRunNow = stop) });
       } else {
-        const engine = partial.engine === 'inline' ? runChecksInline : runChecksInThread;
-        collector.finish(await engine(config, collector, { onStop: (stop) => (stopRunNow = stop) }));
+        const control = { onStop: (stop: (why: string) => void) => (stopRunNow = stop) };
+        collector.finish(await (threads ? threads.run(collector, control) : runChecksInline(config, collector, control)));
       }
     } catch (error) {
       runnerFailure = `the runner failed: ${(error as Error).message}`;
@@ -234,6 +238,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     if (keyRefused) return end({ results: ran, incidents: [keyRefused, collector.report.run.incident] });
     return end({ report: collector.report, results: ran, incidents: [] });
   } finally {
+    // A run that ended before its checks (an unreachable target, a stop, a usage error of the probe) ends its threads.
+    threads?.cancel();
     stopper.disarm();
     folder.release();
     await server?.close();

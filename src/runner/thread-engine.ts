@@ -24,11 +24,21 @@ const CHECK_THREAD_HEAP_MB = 96;
 const CHECK_THREAD_YOUNG_HEAP_MB = 48;
 const CHECK_THREADS_AT_MOST = 2;
 
+/** Checks' threads started ahead of their run: they boot, and wait for their first unit until `run`. */
+export interface CheckThreads {
+  run(collector: RunCollector, control: EngineControl): Promise<string[]>;
+  /** Ends the threads without a run (the run ended before its checks: an unreachable target, a stop). */
+  cancel(): void;
+}
+
 /**
- * Runs the checks of `config` in worker threads drawing units from one counter here; answers the incidents met
- * outside any unit. The run-wide limit on requests in flight is divided among the threads.
+ * Starts the checks' threads of `config` now: each loads its code and the spec files, then asks for a unit,
+ * which is handed out only once `run` is called; the threads then draw units from one counter here, and `run`
+ * answers the incidents met outside any unit. The run-wide limit on requests in flight is divided among the
+ * threads. A run starts them before its probe, so that the threads' start and the probe's round trip to a
+ * distant target are waited through together.
  */
-export async function runChecksInThread(config: RunConfig, collector: RunCollector, control: EngineControl): Promise<string[]> {
+export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
   const threadConfig: RunConfig = {
     ...config,
@@ -39,52 +49,87 @@ export async function runChecksInThread(config: RunConfig, collector: RunCollect
   const workers: Worker[] = [];
   let nextUnit = 0;
   let failed = false;
+  let cancelled = false;
   let stoppedWhy: string | undefined;
+  /**
+   * Set by `run`: until then claims wait, and what the threads print or report (the units of a spec file that
+   * did not load are reported before the first claim) is kept for it, in order.
+   */
+  let collector: RunCollector | undefined;
+  const claimsWaiting: Worker[] = [];
+  const kept: ((collector: RunCollector) => void)[] = [];
+  const toCollector = (tell: (collector: RunCollector) => void): void => {
+    if (collector) tell(collector);
+    else kept.push(tell);
+  };
+  const line = (text: string): void => toCollector((c) => c.line(text));
+  const handOut = (worker: Worker): void => worker.postMessage({ type: 'unit', index: nextUnit++ } satisfies ToCheckThread);
   const stop = (worker: Worker, why: string): void => worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
-  control.onStop((why) => {
-    stoppedWhy = why;
-    for (const worker of workers) stop(worker, why);
-  });
-  const script = await checkThreadScript();
-  const ended = Array.from({ length: threads }, (_, index) => {
-    const worker = startCheckThread(script, threadConfig, index === 0, collector);
-    workers.push(worker);
-    // Stopped while the script was being found: the thread is told at once.
-    if (stoppedWhy !== undefined) stop(worker, stoppedWhy);
-    return new Promise<string[]>((resolve, reject) => {
-      let done = false;
-      worker.on('message', (message: FromCheckThread) => {
-        // Once a thread has failed, the run's report is being made without the others: nothing more goes into it.
-        if (failed) return;
-        if (message.type === 'claim') worker.postMessage({ type: 'unit', index: nextUnit++ } satisfies ToCheckThread);
-        else if (message.type === 'unit') collector.unitFinished(message.unit);
-        else {
-          done = true;
-          resolve([...message.incidents]);
-          void worker.terminate();
-        }
-      });
-      worker.on('error', (error) => {
-        done = true;
-        failed = true;
-        reject(new Error(`the checks' thread failed: ${error.message}`));
-      });
-      worker.on('exit', (code) => {
-        if (done) return;
-        failed = true;
-        reject(new Error(`the checks' thread ended (exit code ${code}) before the run was over`));
-      });
-    });
-  });
-  // One thread failing ends the run: the others are ended too, rather than left to add results to a report
-  // that is already being written.
-  return Promise.all(ended).then(
-    (incidents) => [...new Set(incidents.flat())],
-    (error: unknown) => {
-      for (const worker of workers) void worker.terminate();
-      throw error;
-    },
+  const ended = checkThreadScript().then((script) =>
+    Promise.all(
+      Array.from({ length: threads }, (_, index) => {
+        const worker = startCheckThread(script, threadConfig, index === 0, line);
+        workers.push(worker);
+        // Cancelled or stopped while the script was being found: the thread is ended, or told, at once.
+        if (cancelled) void worker.terminate();
+        if (stoppedWhy !== undefined) stop(worker, stoppedWhy);
+        return new Promise<string[]>((resolve, reject) => {
+          let done = false;
+          worker.on('message', (message: FromCheckThread) => {
+            // Once a thread has failed, the run's report is being made without the others: nothing more goes into it.
+            if (failed) return;
+            if (message.type === 'claim') {
+              if (collector) handOut(worker);
+              else claimsWaiting.push(worker);
+            } else if (message.type === 'unit') toCollector((c) => c.unitFinished(message.unit));
+            else {
+              done = true;
+              resolve([...message.incidents]);
+              void worker.terminate();
+            }
+          });
+          worker.on('error', (error) => {
+            done = true;
+            failed = true;
+            reject(new Error(`the checks' thread failed: ${error.message}`));
+          });
+          worker.on('exit', (code) => {
+            if (done) return;
+            failed = true;
+            reject(new Error(`the checks' thread ended (exit code ${code}) before the run was over`));
+          });
+        });
+      }),
+    ),
   );
+  // A thread that fails before `run` is told so by `run` (or by no one, once cancelled): not an unhandled rejection.
+  ended.catch(() => undefined);
+  return {
+    run(runCollector, control) {
+      collector = runCollector;
+      for (const tell of kept.splice(0)) tell(runCollector);
+      control.onStop((why) => {
+        stoppedWhy = why;
+        for (const worker of workers) stop(worker, why);
+      });
+      for (const worker of claimsWaiting.splice(0)) handOut(worker);
+      // One thread failing ends the run: the others are ended too, rather than left to add results to a report
+      // that is already being written.
+      return ended.then(
+        (incidents) => [...new Set(incidents.flat())],
+        (error: unknown) => {
+          for (const worker of workers) void worker.terminate();
+          throw error;
+        },
+      );
+    },
+    cancel() {
+      if (collector || cancelled) return;
+      cancelled = true;
+      failed = true;
+      for (const worker of workers) void worker.terminate();
+    },
+  };
 }
 
 /**
@@ -114,7 +159,12 @@ async function checkThreadScript(): Promise<CheckThreadScript> {
   return { url: new URL('./thread-boot.mjs', import.meta.url), entry: new URL('./check-thread.ts', import.meta.url).href };
 }
 
-function startCheckThread(script: CheckThreadScript, config: RunConfig, reportsLoadFailures: boolean, collector: RunCollector): Worker {
+function startCheckThread(
+  script: CheckThreadScript,
+  config: RunConfig,
+  reportsLoadFailures: boolean,
+  line: (text: string) => void,
+): Worker {
   const worker = new Worker(script.url, {
     workerData: { entry: script.entry, config, reportsLoadFailures },
     resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB, maxYoungGenerationSizeMb: CHECK_THREAD_YOUNG_HEAP_MB },
@@ -124,7 +174,7 @@ function startCheckThread(script: CheckThreadScript, config: RunConfig, reportsL
   });
   for (const stream of [worker.stdout, worker.stderr]) {
     stream.setEncoding('utf8');
-    stream.on('data', (text: string) => collector.line(text));
+    stream.on('data', line);
   }
   return worker;
 }

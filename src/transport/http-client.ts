@@ -16,7 +16,7 @@ import tls from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
 import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
-import { Limiter } from './limiter.js';
+import { Limiter, type Rank } from './limiter.js';
 import { parseExact } from '../contract/exact-json.js';
 import { isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
@@ -88,8 +88,11 @@ export interface TransportOptions {
   readonly learn?: (outcome: HttpOutcome) => void;
   /** Gives up a request in flight (its base was found not answering): it ends then as a timeout with the reason. */
   readonly givenUp?: AbortSignal;
-  /** Who is served first when slots are scarce: the lowest rank (the run ranks a request by when its unit started). */
-  readonly rank?: number;
+  /**
+   * Who is served first when slots are scarce: the lowest rank (the run ranks a request by when its unit started,
+   * then, once every unit has started, by the requests its unit has left; src/harness/schedule.ts).
+   */
+  readonly rank?: Rank;
   /**
    * The request changes state on the server (safe-writes.ts `writesOf`): it is never sent twice, whatever
    * happens to its connection.
@@ -167,6 +170,12 @@ export const LARGE_ANSWERS_AT_ONCE = 2;
 const largeAnswers = new Limiter(LARGE_ANSWERS_AT_ONCE);
 /** Large answers being read now, and those waiting for their turn. */
 export const largeAnswerLoad = (): { readonly active: number; readonly waiting: number } => largeAnswers.load;
+
+/** Ranks the requests waiting for a slot (or a turn to read a large answer) anew: the run's order of service changed. */
+export function reorderWaiting(): void {
+  limiter.reorder();
+  largeAnswers.reorder();
+}
 
 let requestsSent = 0;
 /** Requests sent by this process (worker) so far. */

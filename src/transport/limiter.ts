@@ -5,13 +5,20 @@
  * A freed slot goes to the waiter of lowest `rank` (first come, first served among equals). The run ranks a
  * request by when its unit started, so the units started first — the long, ordered sequences among them — are
  * never held behind the queue of every later unit: served in turn, each step of a 300-request sequence would
- * wait for a slot as long as the answer itself. The order in which a waiter is served never changes what it sends.
+ * wait for a slot as long as the answer itself. A rank may be a function, read when the waiter arrives and again
+ * by `reorder()`: once every unit has started the run ranks by the requests a unit has left (src/harness/schedule.ts),
+ * and the waiters already queued are ranked anew. The order in which a waiter is served never changes what it sends.
  */
+export type Rank = number | (() => number);
+
 interface Waiter {
-  readonly rank: number;
+  key: number;
+  readonly rank: Rank;
   readonly arrival: number;
   readonly wake: () => void;
 }
+
+const keyOf = (rank: Rank): number => (typeof rank === 'number' ? rank : rank());
 
 export class Limiter {
   private active = 0;
@@ -33,7 +40,7 @@ export class Limiter {
     return { active: this.active, waiting: this.waiting.length };
   }
 
-  async run<T>(task: () => Promise<T>, rank = 0): Promise<T> {
+  async run<T>(task: () => Promise<T>, rank: Rank = 0): Promise<T> {
     await this.acquire(rank);
     try {
       return await task();
@@ -42,12 +49,19 @@ export class Limiter {
     }
   }
 
-  private acquire(rank: number): Promise<void> {
+  /** Reads the rank of every waiter again: the order of service changed while they waited. */
+  reorder(): void {
+    const heap = this.waiting;
+    for (const waiter of heap) waiter.key = keyOf(waiter.rank);
+    for (let i = (heap.length >> 1) - 1; i >= 0; i -= 1) this.siftDown(i);
+  }
+
+  private acquire(rank: Rank): Promise<void> {
     if (this.active < this.limitValue) {
       this.active += 1;
       return Promise.resolve();
     }
-    return new Promise<void>((wake) => this.push({ rank, arrival: this.arrivals++, wake }));
+    return new Promise<void>((wake) => this.push({ key: keyOf(rank), rank, arrival: this.arrivals++, wake }));
   }
 
   private release(): void {
@@ -58,7 +72,7 @@ export class Limiter {
   }
 
   private static before(a: Waiter, b: Waiter): boolean {
-    return a.rank < b.rank || (a.rank === b.rank && a.arrival < b.arrival);
+    return a.key < b.key || (a.key === b.key && a.arrival < b.arrival);
   }
 
   private push(waiter: Waiter): void {
@@ -79,14 +93,20 @@ export class Limiter {
     const last = heap.pop();
     if (top === undefined || last === undefined || heap.length === 0) return top;
     heap[0] = last;
-    let i = 0;
+    this.siftDown(0);
+    return top;
+  }
+
+  private siftDown(from: number): void {
+    const heap = this.waiting;
+    let i = from;
     for (;;) {
       const left = 2 * i + 1;
       const right = left + 1;
       let least = i;
       if (left < heap.length && Limiter.before(heap[left]!, heap[least]!)) least = left;
       if (right < heap.length && Limiter.before(heap[right]!, heap[least]!)) least = right;
-      if (least === i) return top;
+      if (least === i) return;
       [heap[i], heap[least]] = [heap[least]!, heap[i]!];
       i = least;
     }

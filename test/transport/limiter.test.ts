@@ -50,6 +50,48 @@ describe('Limiter', () => {
     expect(limiter.load).toEqual({ active: 0, waiting: 0 });
   });
 
+  it('reads a rank given as a function when the waiter arrives, and again for every waiter on reorder', async () => {
+    const limiter = new Limiter(1);
+    const served: string[] = [];
+    let releaseHolder!: () => void;
+    const holder = limiter.run(() => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    // Ranked first by start (a before b before c), then by what each has left (c has the most).
+    const left: Record<string, number> = { a: 1, b: 5, c: 9 };
+    let byWhatIsLeft = false;
+    const waiters = (['a', 'b', 'c'] as const).map((name, start) =>
+      limiter.run(
+        async () => void served.push(name),
+        () => (byWhatIsLeft ? -left[name]! : start),
+      ),
+    );
+    byWhatIsLeft = true;
+    limiter.reorder();
+    await new Promise((resolve) => setImmediate(resolve));
+    releaseHolder();
+    await Promise.all([holder, ...waiters]);
+    expect(served).toEqual(['c', 'b', 'a']);
+  });
+
+  it('keeps its heap in order when reordered with many waiters', async () => {
+    const limiter = new Limiter(1);
+    const served: number[] = [];
+    let releaseHolder!: () => void;
+    const holder = limiter.run(() => new Promise<void>((resolve) => (releaseHolder = resolve)));
+    let flip = false;
+    const waiters = Array.from({ length: 50 }, (_, i) =>
+      limiter.run(
+        async () => void served.push(i),
+        () => (flip ? (i * 37) % 50 : i),
+      ),
+    );
+    flip = true;
+    limiter.reorder();
+    await new Promise((resolve) => setImmediate(resolve));
+    releaseHolder();
+    await Promise.all([holder, ...waiters]);
+    expect(served.map((i) => (i * 37) % 50)).toEqual([...Array(50).keys()]);
+  });
+
   it('frees the slot of a task that throws', async () => {
     const limiter = new Limiter(1);
     await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

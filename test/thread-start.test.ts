@@ -1,0 +1,78 @@
+/**
+ * The checks' threads start as the probe goes out, and boot while its requests are on the way: until the run
+ * hands them their first unit, they send nothing; cancelled (an unreachable target), they end without sending.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { targetsFromOrigin, type RunConfig } from '../src/config/run-config.js';
+import type { RunCollector, UnitFinished } from '../src/runner/collector.js';
+import { parseRunOptions } from '../src/runner/run-options.js';
+import { startCheckThreads } from '../src/runner/thread-engine.js';
+import { startReferenceServer } from '../src/server/index.js';
+import type { RunningReferenceServer } from '../src/server/types.js';
+
+let server: RunningReferenceServer;
+let received = 0;
+beforeAll(async () => {
+  server = await startReferenceServer({
+    host: '127.0.0.1',
+    port: 0,
+    faults: [
+      {
+        intercept: () => {
+          received += 1;
+          return undefined;
+        },
+      },
+    ],
+  });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const runConfig = (): RunConfig => ({
+  ...parseRunOptions({
+    networks: 'polygon',
+    operations: 'Marketplace.GetFloorOrder,Relayer.FeeOptions',
+    runs: '2',
+    reportDir: mkdtempSync(join(tmpdir(), 'conformance-report-')),
+  }),
+  targets: targetsFromOrigin(server.origin),
+  accessKey: server.accessKey,
+  embedded: false,
+  fixtures: server.fixtures,
+});
+
+/** Ample for the threads to load and ask for their first unit; whether they did by then changes nothing asserted. */
+const aWhile = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 3000));
+
+describe('checks threads started ahead of their run', () => {
+  it('send nothing until the run begins, then run every unit', async () => {
+    received = 0;
+    const finished: UnitFinished[] = [];
+    const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+    const threads = startCheckThreads(runConfig());
+    await aWhile();
+    expect(received).toBe(0);
+    expect(finished).toEqual([]);
+    expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
+    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual([
+      'Marketplace.GetFloorOrder@polygon',
+      'Relayer.FeeOptions@polygon',
+      'wire@polygon',
+    ]);
+    expect(finished.every((unit) => unit.failure === undefined)).toBe(true);
+    expect(received).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('cancelled before their run, send nothing', async () => {
+    received = 0;
+    const threads = startCheckThreads(runConfig());
+    threads.cancel();
+    await aWhile();
+    expect(received).toBe(0);
+  }, 30_000);
+});
