@@ -133,7 +133,7 @@ export function setConnectionOptions(options: ConnectionOptions): void {
 }
 
 export interface PacePolicy {
-  /** Requests per second to each origin at most, from the first request on (this process's share of --max-rps). */
+  /** Requests per second to each origin at most, from the first request on: the whole run's, every thread's together. */
   readonly maxRps?: number;
   /** When the run must be over (`Date.now()` time): a throttled request does not wait past it. */
   readonly endsAt?: number;
@@ -149,12 +149,26 @@ export function pacePolicyOf(config: { readonly maxRps?: number; readonly maxDur
 
 /**
  * Sets the paces of a run: under another cap they start afresh; under the same one they go on (the probe's
- * requests and the checks' share one pace, so their sum keeps to the cap).
+ * requests and the checks' share one schedule of turns, so their sum keeps to the cap).
  */
 export function setPacePolicy(policy: PacePolicy): void {
   const cap = policy.maxRps ?? Infinity;
   if (cap !== paces.cap) paces = new Paces(cap);
   waitNoLaterThan = policy.endsAt ?? Infinity;
+}
+
+/**
+ * The memory of this thread's schedule of turns under `maxRps` (made now if the cap is another), for the
+ * run's other threads to join with `joinRateCap`: their requests and this thread's then keep to one cap.
+ */
+export function rateCapShare(maxRps: number): SharedArrayBuffer {
+  if (maxRps !== paces.cap) paces = new Paces(maxRps);
+  return paces.rateCap!.buffer;
+}
+
+/** Takes this thread's turns under `maxRps` from the schedule another thread of the run shared (`rateCapShare`). */
+export function joinRateCap(maxRps: number, shared: SharedArrayBuffer): void {
+  if (paces.rateCap?.buffer !== shared) paces = new Paces(maxRps, shared);
 }
 
 /**
@@ -210,12 +224,20 @@ export function observeExchanges(observer: ((outcome: HttpOutcome) => void) | un
  * while waiting. A throttling answer is waited out and the request sent again (throttle.ts).
  */
 export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  const { rateCap } = paces;
   const pace = paces.of(request.url);
   let times = 0;
   let waitedMs = 0;
+  // Under --max-rps a request takes its turn last, holding its slot, so it goes out the moment its turn comes
+  // (waiting for a slot after its turn would bunch requests up); every request sent takes one, a resend too.
+  const turn = rateCap
+    ? async (): Promise<void> => {
+        waitedMs += await rateCap.turn(request.url);
+      }
+    : undefined;
   for (let tryNumber = 1; ; tryNumber += 1) {
     waitedMs += await pace.turn();
-    const outcome = await sendInSlot(request, options);
+    const outcome = await sendInSlot(request, options, turn);
     const held = times > 0 || waitedMs >= 1 ? { throttling: { times, waitedMs: Math.round(waitedMs) } } : {};
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) pace.answered();
@@ -225,6 +247,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const told = retryAfterMs(outcome.response.headers['retry-after']);
     const wait = waitBeforeResend(tryNumber, told);
     pace.throttled(wait);
+    rateCap?.hold(request.url, wait);
     const answer = `${outcome.response.status}${told === undefined ? '' : ` with Retry-After ${Math.ceil(told / 1000)} s`}`;
     const givingUp =
       tryNumber >= THROTTLED_TRIES
@@ -244,7 +267,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   }
 }
 
-function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+function sendInSlot(request: HttpRequest, options: TransportOptions, turn: (() => Promise<void>) | undefined): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
     return reason === undefined
@@ -256,7 +279,12 @@ function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<Ht
   return limiter.run(async () => {
     const late = abandoned();
     if (late) return late;
-    const outcome = await sendWithRetry(request, options);
+    if (turn) {
+      await turn();
+      const stopped = abandoned();
+      if (stopped) return stopped;
+    }
+    const outcome = await sendWithRetry(request, options, turn);
     options.learn?.(outcome);
     exchangeObserver?.(outcome);
     return outcome;
@@ -268,7 +296,11 @@ function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<Ht
  * byte of its answer: that race is the transport's, not the target's. A target that resets a new connection is
  * reported as it is. A write goes out once, on a connection of its own.
  */
-async function sendWithRetry(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+async function sendWithRetry(
+  request: HttpRequest,
+  options: TransportOptions,
+  turn: (() => Promise<void>) | undefined,
+): Promise<HttpOutcome> {
   const writes = options.writes === true;
   const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined);
   const { outcome } = first;
@@ -280,6 +312,7 @@ async function sendWithRetry(request: HttpRequest, options: TransportOptions): P
   }
   if (!first.reused || options.givenUp?.aborted) return outcome;
   resentOnNewConnection += 1;
+  await turn?.();
   const second = (await sendOnce(request, options, connections.single(request.url))).outcome;
   return second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: the same)` };
 }
