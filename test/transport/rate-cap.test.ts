@@ -9,7 +9,7 @@ import { RateGate } from '../../src/server/rate-gate.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
 import { CAP_BURST_MS, CAP_WINDOW_MARGIN_MS, RateCap } from '../../src/transport/throttle.js';
-import { brokenResults, readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
+import { brokenResults, readReport, runCli, targetArgs } from '../support/run-cli.js';
 
 /** A simulated clock whose sleeps end when the simulation reaches them, `late` ms past what was asked. */
 class SimulatedTime {
@@ -151,8 +151,9 @@ describe('a run in threads against a server limited to --max-rps', () => {
 
   it('of one network is never answered 429', async () => {
     const { args, env } = targetArgs(server);
+    // The command line in a process of its own, as a user runs it: this process only answers, as the target.
     // Four requests in flight: each of the two checks' threads gets units to run, so both send.
-    const result = await runCliInProcess(
+    const result = await runCli(
       ['run', ...args, '--networks', 'polygon', '--engine', 'thread', '--concurrency', '4', '--max-rps', String(LIMIT), '--seed', '3'],
       env,
     );
