@@ -18,7 +18,7 @@ import { madeOnce } from '../made-once.js';
 import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
 import { Limiter } from './limiter.js';
 import { parseExact } from '../contract/exact-json.js';
-import { isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
+import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -230,14 +230,24 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   let waitedMs = 0;
   // Under --max-rps a request takes its turn last, holding its slot, so it goes out the moment its turn comes
   // (waiting for a slot after its turn would bunch requests up); every request sent takes one, a resend too.
+  let turnAt = 0;
   const turn = rateCap
+    ? async (again = false): Promise<void> => {
+        waitedMs += await rateCap.turn(request.url, again);
+        turnAt = performance.now();
+      }
+    : undefined;
+  // A new connection is made in the thread's event loop: while the thread is busy, the request would go out
+  // long after its turn, crowding the next ones (at a quota of a few a second, one such request is one too
+  // many in the target's second). Written that late, it takes another turn first.
+  const onTime = turn
     ? async (): Promise<void> => {
-        waitedMs += await rateCap.turn(request.url);
+        if (performance.now() - turnAt > CAP_BURST_MS) await turn(true);
       }
     : undefined;
   for (let tryNumber = 1; ; tryNumber += 1) {
     waitedMs += await pace.turn();
-    const outcome = await sendInSlot(request, options, turn);
+    const outcome = await sendInSlot(request, options, turn && onTime && { turn, onTime });
     const held = times > 0 || waitedMs >= 1 ? { throttling: { times, waitedMs: Math.round(waitedMs) } } : {};
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) pace.answered();
@@ -267,7 +277,13 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   }
 }
 
-function sendInSlot(request: HttpRequest, options: TransportOptions, turn: (() => Promise<void>) | undefined): Promise<HttpOutcome> {
+/** Under --max-rps: how a request takes its turn, and takes another when it could not be written on time. */
+interface Turns {
+  readonly turn: () => Promise<void>;
+  readonly onTime: () => Promise<void>;
+}
+
+function sendInSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
     return reason === undefined
@@ -279,12 +295,12 @@ function sendInSlot(request: HttpRequest, options: TransportOptions, turn: (() =
   return limiter.run(async () => {
     const late = abandoned();
     if (late) return late;
-    if (turn) {
-      await turn();
+    if (turns) {
+      await turns.turn();
       const stopped = abandoned();
       if (stopped) return stopped;
     }
-    const outcome = await sendWithRetry(request, options, turn);
+    const outcome = await sendWithRetry(request, options, turns);
     options.learn?.(outcome);
     exchangeObserver?.(outcome);
     return outcome;
@@ -296,13 +312,9 @@ function sendInSlot(request: HttpRequest, options: TransportOptions, turn: (() =
  * byte of its answer: that race is the transport's, not the target's. A target that resets a new connection is
  * reported as it is. A write goes out once, on a connection of its own.
  */
-async function sendWithRetry(
-  request: HttpRequest,
-  options: TransportOptions,
-  turn: (() => Promise<void>) | undefined,
-): Promise<HttpOutcome> {
+async function sendWithRetry(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const writes = options.writes === true;
-  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined);
+  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined, turns?.onTime);
   const { outcome } = first;
   if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
   if (writes) {
@@ -312,8 +324,8 @@ async function sendWithRetry(
   }
   if (!first.reused || options.givenUp?.aborted) return outcome;
   resentOnNewConnection += 1;
-  await turn?.();
-  const second = (await sendOnce(request, options, connections.single(request.url))).outcome;
+  await turns?.turn();
+  const second = (await sendOnce(request, options, connections.single(request.url), turns?.onTime)).outcome;
   return second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: the same)` };
 }
 
@@ -328,8 +340,11 @@ interface Attempt {
   readonly connected: boolean;
 }
 
-/** Sends `request` once, on `agent` or else the pool of its scheme. */
-function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent): Promise<Attempt> {
+/**
+ * Sends `request` once, on `agent` or else the pool of its scheme; under --max-rps, written only once its
+ * connection is there and `onTime` says it may go (the time waited for that does not count to its deadline).
+ */
+function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent, onTime?: () => Promise<void>): Promise<Attempt> {
   const started = performance.now();
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   requestsSent += 1;
@@ -341,6 +356,8 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
     let endTurn: (() => void) | undefined;
     let deadline: PausableTimer | undefined;
     let givenUpTogether: Set<() => void> | undefined;
+    /** The time a request waited for another turn before it was written: the client's, not the target's. */
+    let heldBeforeWriting = 0;
     type Settled = { ok: true; response: HttpResponse } | { ok: false; failure: TransportFailureKind; message: string };
     const finish = (outcome: Settled): void => {
       if (settled) return;
@@ -350,7 +367,7 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
       givenUpTogether?.delete(giveUp);
       const { reused, answerStarted } = socketState(socket);
       resolve({
-        outcome: { ...outcome, request, durationMs: performance.now() - started } as HttpOutcome,
+        outcome: { ...outcome, request, durationMs: performance.now() - started - heldBeforeWriting } as HttpOutcome,
         reused,
         answerStarted: answerStarted || responded,
         connected: connected || reused,
@@ -450,7 +467,22 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
         finish({ ok: true, response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), text, ...parseJson(text) } });
       });
     });
-    req.end(body);
+    if (!onTime) req.end(body);
+    else
+      req.once('socket', (taken: Socket) => {
+        const write = (): void => {
+          deadline?.pause();
+          const from = performance.now();
+          void onTime().then(() => {
+            if (settled) return;
+            heldBeforeWriting = performance.now() - from;
+            deadline?.resume();
+            req.end(body);
+          });
+        };
+        if (!taken.connecting) write();
+        else taken.once(target.secure ? 'secureConnect' : 'connect', write);
+      });
   });
 }
 

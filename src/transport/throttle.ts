@@ -177,8 +177,12 @@ export class RateCap {
     this.locks = new Int32Array(this.buffer);
   }
 
-  /** Waits for a turn to send to `url`'s origin; answers how long it waited (ms). */
-  turn(url: string): Promise<number> {
+  /**
+   * Waits for a turn to send to `url`'s origin; answers how long it waited (ms). `again`: a request whose turn
+   * came and went before it could be written (its connection still being made) takes the next, before the
+   * requests of its thread that wait for their first.
+   */
+  turn(url: string, again = false): Promise<number> {
     const schedule = this.scheduleFor(originOf(url));
     const start = this.clock();
     let waiting = this.waiting.get(schedule);
@@ -186,7 +190,11 @@ export class RateCap {
       waiting = { requests: [], letting: false };
       this.waiting.set(schedule, waiting);
     }
-    const turn = new Promise<number>((resolve) => waiting.requests.push(() => resolve(this.clock() - start)));
+    const turn = new Promise<number>((resolve) => {
+      const go = (): void => resolve(this.clock() - start);
+      if (again) waiting.requests.unshift(go);
+      else waiting.requests.push(go);
+    });
     if (!waiting.letting) void this.letGo(schedule, waiting);
     return turn;
   }
