@@ -8,10 +8,12 @@
  *   - the full run against a reference server (`conformance serve`) holding every answer `--latency-ms`;
  *   - the embedded chain node's start-up in those runs, and the time and memory to make the chains of every network;
  *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught;
- *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part).
+ *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part);
+ *   - the full run with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N
+ *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got.
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
- *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N]
+ *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N]
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -38,6 +40,8 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '150' },
     'ceiling-seconds': { type: 'string', default: '10' },
     concurrency: { type: 'string' },
+    // The quota of the rate-limited run: ~19,000 requests at 350 a second take about 55 s.
+    'rate-rps': { type: 'string', default: '350' },
   },
 });
 
@@ -312,3 +316,33 @@ for (const [profile, figures] of [
   );
 }
 console.log(`peak memory of a full run:          ${Math.max(...runs.map((r) => r.maxRssMb), far.maxRssMb).toFixed(0)} MB`);
+
+/**
+ * The full run with --max-rps N against `conformance serve --max-rps N`, as a user with a quota runs it: its
+ * requests, wall time (from the process's start) and the throttling answers it got (429 is all this server
+ * answers when over its limit), from its report.
+ */
+function rateLimitedRun(perSecond: string): Promise<{ requests: number; wallSeconds: number; throttled: number; verdict: string }> {
+  return withServer(['--max-rps', perSecond], (origin, fixtures) => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+    const args = [join(import.meta.dirname, 'bench-child.mjs'), 'run', '--seed', values.seed!, '--report-dir', reportDir];
+    args.push('--target', origin, '--fixtures', fixtures, '--max-rps', perSecond);
+    const env = { ...process.env, CONFORMANCE_ACCESS_KEY: ACCESS_KEY };
+    return new Promise((resolve, reject) => {
+      execFile(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
+        if (error) return reject(new Error(`bench run failed: ${stderr || error.message}`));
+        const { wallSeconds } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { wallSeconds: number };
+        const report = JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as {
+          verdict: string;
+          run: { requests: number; throttling?: { throttled: number } };
+        };
+        resolve({ requests: report.run.requests, wallSeconds, throttled: report.run.throttling?.throttled ?? 0, verdict: report.verdict });
+      });
+    });
+  });
+}
+const quota = await rateLimitedRun(values['rate-rps']!);
+const quotaMinimum = quota.requests / Number(values['rate-rps']);
+console.log(
+  `full run, --max-rps ${values['rate-rps']} (quota ${values['rate-rps']}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.15) · answers 429: ${quota.throttled} · ${quota.verdict}`,
+);

@@ -4,13 +4,14 @@
  * thread as the unit ends. A stop message makes every session stop sending.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { RunConfig } from '../config/run-config.js';
 import { stopRun } from '../harness/stop-signal.js';
 import { runChecks } from './run-checks.js';
-import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
+import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
+import { joinRateCap } from '../transport/http-client.js';
 
 const port = parentPort!;
-const { config, reportsLoadFailures } = workerData as { config: RunConfig; reportsLoadFailures: boolean };
+const { config, reportsLoadFailures, rateCap } = workerData as CheckThreadData;
+if (rateCap && config.maxRps !== undefined) joinRateCap(config.maxRps, rateCap);
 const post = (message: FromCheckThread): void => port.postMessage(message);
 let stopped = false;
 /** Claims under way, answered in the order they were posted. */

@@ -119,7 +119,7 @@ export const RunOptionsSchema = Type.Object(
           'requests per second to each origin at most, from the start (default: unpaced until the target throttles with 429 or 503 + Retry-After)',
         shown: {
           meaning:
-            "requests per second to each origin at most, from the start (divided among the checks' threads); a quota the run keeps to instead of finding it out. Throttling answers (429, or 503 with `Retry-After`) are waited out either way",
+            "requests per second to each origin at most, from the start (the checks' threads together, evenly spaced: see docs/transport.md); a quota the run keeps to instead of finding it out. Throttling answers (429, or 503 with `Retry-After`) are waited out either way",
           default: 'unpaced until the target throttles',
         },
       }),

@@ -12,7 +12,8 @@ import { RUNS_BUNDLED } from '../package-root.js';
 import { selectedUnits } from '../harness/work.js';
 import type { RunCollector } from './collector.js';
 import type { EngineControl } from './engine-control.js';
-import type { FromCheckThread, ToCheckThread } from './thread-messages.js';
+import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
+import { rateCapShare } from '../transport/http-client.js';
 
 /**
  * Ample for a full run (its live heap stays near half of it), small enough that V8 collects as it goes rather
@@ -40,12 +41,10 @@ export interface CheckThreads {
  */
 export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
-  const threadConfig: RunConfig = {
-    ...config,
-    concurrency: Math.max(1, Math.floor(config.concurrency / threads)),
-    // Each thread paces its own requests: its share of the run's rate keeps the run under --max-rps.
-    ...(config.maxRps === undefined ? {} : { maxRps: config.maxRps / threads }),
-  };
+  const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
+  // The threads take turns under --max-rps from one schedule with this thread's (the probe's): by demand, so a
+  // thread with nothing left to send leaves the whole rate to the other, and together they keep to the cap.
+  const rateCap = config.maxRps === undefined ? undefined : rateCapShare(config.maxRps);
   const workers: Worker[] = [];
   let nextUnit = 0;
   let failed = false;
@@ -68,7 +67,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
   const ended = checkThreadScript().then((script) =>
     Promise.all(
       Array.from({ length: threads }, (_, index) => {
-        const worker = startCheckThread(script, threadConfig, index === 0, line);
+        const worker = startCheckThread(script, { config: threadConfig, reportsLoadFailures: index === 0, rateCap }, line);
         workers.push(worker);
         // Cancelled or stopped while the script was being found: the thread is ended, or told, at once.
         if (cancelled) void worker.terminate();
@@ -159,14 +158,10 @@ async function checkThreadScript(): Promise<CheckThreadScript> {
   return { url: new URL('./thread-boot.mjs', import.meta.url), entry: new URL('./check-thread.ts', import.meta.url).href };
 }
 
-function startCheckThread(
-  script: CheckThreadScript,
-  config: RunConfig,
-  reportsLoadFailures: boolean,
-  line: (text: string) => void,
-): Worker {
+function startCheckThread(script: CheckThreadScript, data: CheckThreadData, line: (text: string) => void): Worker {
   const worker = new Worker(script.url, {
-    workerData: { entry: script.entry, config, reportsLoadFailures },
+    // A SharedArrayBuffer in workerData is shared with the thread, not copied.
+    workerData: { entry: script.entry, ...data },
     resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB, maxYoungGenerationSizeMb: CHECK_THREAD_YOUNG_HEAP_MB },
     // What the checks print (--verbose: a line per request) reaches the terminal through the collector.
     stdout: true,

@@ -1,5 +1,15 @@
 /** What the main thread and the checks' worker threads tell each other. */
+import type { RunConfig } from '../config/run-config.js';
 import type { UnitFinished } from './collector.js';
+
+/** What a checks' thread is started with. */
+export interface CheckThreadData {
+  readonly config: RunConfig;
+  /** Whether this thread reports the spec files that did not load (one thread does). */
+  readonly reportsLoadFailures: boolean;
+  /** Under --max-rps: the schedule of turns every thread of the run takes its turns from. */
+  readonly rateCap: SharedArrayBuffer | undefined;
+}
 
 export type ToCheckThread =
   | { readonly type: 'stop'; readonly why: string }

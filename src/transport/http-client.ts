@@ -18,7 +18,7 @@ import { madeOnce } from '../made-once.js';
 import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
 import { Limiter, type Rank } from './limiter.js';
 import { parseExact } from '../contract/exact-json.js';
-import { isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
+import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -136,7 +136,7 @@ export function setConnectionOptions(options: ConnectionOptions): void {
 }
 
 export interface PacePolicy {
-  /** Requests per second to each origin at most, from the first request on (this process's share of --max-rps). */
+  /** Requests per second to each origin at most, from the first request on: the whole run's, every thread's together. */
   readonly maxRps?: number;
   /** When the run must be over (`Date.now()` time): a throttled request does not wait past it. */
   readonly endsAt?: number;
@@ -152,12 +152,26 @@ export function pacePolicyOf(config: { readonly maxRps?: number; readonly maxDur
 
 /**
  * Sets the paces of a run: under another cap they start afresh; under the same one they go on (the probe's
- * requests and the checks' share one pace, so their sum keeps to the cap).
+ * requests and the checks' share one schedule of turns, so their sum keeps to the cap).
  */
 export function setPacePolicy(policy: PacePolicy): void {
   const cap = policy.maxRps ?? Infinity;
   if (cap !== paces.cap) paces = new Paces(cap);
   waitNoLaterThan = policy.endsAt ?? Infinity;
+}
+
+/**
+ * The memory of this thread's schedule of turns under `maxRps` (made now if the cap is another), for the
+ * run's other threads to join with `joinRateCap`: their requests and this thread's then keep to one cap.
+ */
+export function rateCapShare(maxRps: number): SharedArrayBuffer {
+  if (maxRps !== paces.cap) paces = new Paces(maxRps);
+  return paces.rateCap!.buffer;
+}
+
+/** Takes this thread's turns under `maxRps` from the schedule another thread of the run shared (`rateCapShare`). */
+export function joinRateCap(maxRps: number, shared: SharedArrayBuffer): void {
+  if (paces.rateCap?.buffer !== shared) paces = new Paces(maxRps, shared);
 }
 
 /**
@@ -219,12 +233,30 @@ export function observeExchanges(observer: ((outcome: HttpOutcome) => void) | un
  * while waiting. A throttling answer is waited out and the request sent again (throttle.ts).
  */
 export async function send(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  const { rateCap } = paces;
   const pace = paces.of(request.url);
   let times = 0;
   let waitedMs = 0;
+  // Under --max-rps a request takes its turn last, holding its slot, so it goes out the moment its turn comes
+  // (waiting for a slot after its turn would bunch requests up); every request sent takes one, a resend too.
+  let turnAt = 0;
+  const turn = rateCap
+    ? async (again = false): Promise<void> => {
+        waitedMs += await rateCap.turn(request.url, again);
+        turnAt = performance.now();
+      }
+    : undefined;
+  // A new connection is made in the thread's event loop: while the thread is busy, the request would go out
+  // long after its turn, crowding the next ones (at a quota of a few a second, one such request is one too
+  // many in the target's second). Written that late, it takes another turn first.
+  const onTime = turn
+    ? async (): Promise<void> => {
+        if (performance.now() - turnAt > CAP_BURST_MS) await turn(true);
+      }
+    : undefined;
   for (let tryNumber = 1; ; tryNumber += 1) {
     waitedMs += await pace.turn();
-    const outcome = await sendInSlot(request, options);
+    const outcome = await sendInSlot(request, options, turn && onTime && { turn, onTime });
     const held = times > 0 || waitedMs >= 1 ? { throttling: { times, waitedMs: Math.round(waitedMs) } } : {};
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) pace.answered();
@@ -234,6 +266,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const told = retryAfterMs(outcome.response.headers['retry-after']);
     const wait = waitBeforeResend(tryNumber, told);
     pace.throttled(wait);
+    rateCap?.hold(request.url, wait);
     const answer = `${outcome.response.status}${told === undefined ? '' : ` with Retry-After ${Math.ceil(told / 1000)} s`}`;
     const givingUp =
       tryNumber >= THROTTLED_TRIES
@@ -253,7 +286,13 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   }
 }
 
-function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+/** Under --max-rps: how a request takes its turn, and takes another when it could not be written on time. */
+interface Turns {
+  readonly turn: () => Promise<void>;
+  readonly onTime: () => Promise<void>;
+}
+
+function sendInSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const abandoned = (): HttpOutcome | undefined => {
     const reason = options.abandon?.();
     return reason === undefined
@@ -265,7 +304,12 @@ function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<Ht
   return limiter.run(async () => {
     const late = abandoned();
     if (late) return late;
-    const outcome = await sendWithRetry(request, options);
+    if (turns) {
+      await turns.turn();
+      const stopped = abandoned();
+      if (stopped) return stopped;
+    }
+    const outcome = await sendWithRetry(request, options, turns);
     options.learn?.(outcome);
     exchangeObserver?.(outcome);
     return outcome;
@@ -277,9 +321,9 @@ function sendInSlot(request: HttpRequest, options: TransportOptions): Promise<Ht
  * byte of its answer: that race is the transport's, not the target's. A target that resets a new connection is
  * reported as it is. A write goes out once, on a connection of its own.
  */
-async function sendWithRetry(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+async function sendWithRetry(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const writes = options.writes === true;
-  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined);
+  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined, turns?.onTime);
   const { outcome } = first;
   if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
   if (writes) {
@@ -289,7 +333,8 @@ async function sendWithRetry(request: HttpRequest, options: TransportOptions): P
   }
   if (!first.reused || options.givenUp?.aborted) return outcome;
   resentOnNewConnection += 1;
-  const second = (await sendOnce(request, options, connections.single(request.url))).outcome;
+  await turns?.turn();
+  const second = (await sendOnce(request, options, connections.single(request.url), turns?.onTime)).outcome;
   return second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: the same)` };
 }
 
@@ -304,8 +349,11 @@ interface Attempt {
   readonly connected: boolean;
 }
 
-/** Sends `request` once, on `agent` or else the pool of its scheme. */
-function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent): Promise<Attempt> {
+/**
+ * Sends `request` once, on `agent` or else the pool of its scheme; under --max-rps, written only once its
+ * connection is there and `onTime` says it may go (the time waited for that does not count to its deadline).
+ */
+function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent, onTime?: () => Promise<void>): Promise<Attempt> {
   const started = performance.now();
   const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   requestsSent += 1;
@@ -317,6 +365,8 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
     let endTurn: (() => void) | undefined;
     let deadline: PausableTimer | undefined;
     let givenUpTogether: Set<() => void> | undefined;
+    /** The time a request waited for another turn before it was written: the client's, not the target's. */
+    let heldBeforeWriting = 0;
     type Settled = { ok: true; response: HttpResponse } | { ok: false; failure: TransportFailureKind; message: string };
     const finish = (outcome: Settled): void => {
       if (settled) return;
@@ -326,7 +376,7 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
       givenUpTogether?.delete(giveUp);
       const { reused, answerStarted } = socketState(socket);
       resolve({
-        outcome: { ...outcome, request, durationMs: performance.now() - started } as HttpOutcome,
+        outcome: { ...outcome, request, durationMs: performance.now() - started - heldBeforeWriting } as HttpOutcome,
         reused,
         answerStarted: answerStarted || responded,
         connected: connected || reused,
@@ -426,7 +476,22 @@ function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.
         finish({ ok: true, response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), text, ...parseJson(text) } });
       });
     });
-    req.end(body);
+    if (!onTime) req.end(body);
+    else
+      req.once('socket', (taken: Socket) => {
+        const write = (): void => {
+          deadline?.pause();
+          const from = performance.now();
+          void onTime().then(() => {
+            if (settled) return;
+            heldBeforeWriting = performance.now() - from;
+            deadline?.resume();
+            req.end(body);
+          });
+        };
+        if (!taken.connecting) write();
+        else taken.once(target.secure ? 'secureConnect' : 'connect', write);
+      });
   });
 }
 

@@ -2,8 +2,9 @@
  * Throttling: a 429, or a 503 with Retry-After, says "not now", not "wrong" (a 429 is throttling, not a
  * verdict). The request waits as told and is sent again; each origin's pace slows down when it throttles and
  * speeds up again while it does not (additive increase, multiplicative decrease), and `--max-rps` caps the
- * pace from the first request on. A request still throttled after its tries, or whose wait would outlast the
- * run, ends as a transport failure: its check is errored with the reason, never failed.
+ * rate from the first request on, with turns every thread of the process takes from one schedule (RateCap).
+ * A request still throttled after its tries, or whose wait would outlast the run, ends as a transport failure:
+ * its check is errored with the reason, never failed.
  */
 
 /** Tries of one request in all (the first and its resends) before it gives up as throttled. */
@@ -16,6 +17,10 @@ const LONGEST_WAIT_MS = 60_000;
 const SLOWEST_RPS = 0.5;
 /** Each answer that is not throttled adds this much divided by the pace: about this many requests per second, each second. */
 const INCREASE_RPS_PER_SECOND = 2;
+/** Throttling answers within this of the first of them are one signal: the pace is halved once for them. */
+const ONE_SIGNAL_MS = 1000;
+/** Under a declared quota, a signal this long after the last (or the first of all) does not slow the pace. */
+const LONE_UNDER_QUOTA_MS = 30_000;
 /** Past this, an origin that throttled once is not paced any more (unless `--max-rps` caps it). */
 const UNPACED_ABOVE_RPS = 1000;
 
@@ -42,18 +47,24 @@ export function waitBeforeResend(tryNumber: number, retryAfter: number | undefin
 }
 
 /**
- * The pace of one origin: requests are spaced 1/rate apart; unpaced (rate Infinity) until the origin first
- * throttles, unless capped.
+ * The pace of one origin in one thread: requests are spaced 1/rate apart; unpaced (rate Infinity) until the
+ * origin first throttles, unless capped. Under --max-rps the cap itself is kept by RateCap, shared by the threads.
  */
 export class OriginPace {
   private rate: number;
   private nextAt = 0;
   /** No request leaves before this (a Retry-After applies to the whole origin). */
   private heldUntil = 0;
+  /** When the origin last started throttling (the first throttling answer of a signal). */
+  private signalAt = -Infinity;
   /** Requests sent in the last second: the pace actually reached, which a throttle halves. */
   private readonly recent: number[] = [];
 
-  constructor(private readonly cap: number = Infinity) {
+  constructor(
+    private readonly cap: number = Infinity,
+    /** Requests to the origin keep to a quota the user declared (--max-rps). */
+    private readonly underQuota = false,
+  ) {
     this.rate = cap;
   }
 
@@ -75,10 +86,23 @@ export class OriginPace {
     return at - start;
   }
 
-  /** The origin throttled: slow down to half the pace reached, and hold every request for `waitMs`. */
+  /**
+   * The origin throttled: slow down to half the pace reached, and hold every request for `waitMs`. The
+   * requests in flight when a target starts refusing are refused together: that is one signal, and the pace
+   * is halved once for it (halved for each, it would fall to its floor and take minutes to recover). Under a
+   * quota the requests already keep to, a lone signal is the target's own unevenness (arrivals bunched up on
+   * the way), which waiting as told covers; a signal again soon after says the quota is less than declared,
+   * and the pace is halved from then on as for any origin.
+   */
   throttled(waitMs: number, now: number = performance.now()): void {
-    const reached = Math.max(this.recent.length, SLOWEST_RPS);
-    this.rate = Math.max(SLOWEST_RPS, Math.min(this.rate, reached) / 2);
+    if (now - this.signalAt >= ONE_SIGNAL_MS) {
+      const lone = this.underQuota && now - this.signalAt > LONE_UNDER_QUOTA_MS;
+      this.signalAt = now;
+      if (!lone) {
+        const reached = Math.max(this.recent.length, SLOWEST_RPS);
+        this.rate = Math.max(SLOWEST_RPS, Math.min(this.rate, reached) / 2);
+      }
+    }
     this.heldUntil = Math.max(this.heldUntil, now + waitMs);
   }
 
@@ -90,17 +114,197 @@ export class OriginPace {
   }
 }
 
-/** The paces of a process's origins, under one cap. */
+/**
+ * A target's limit counts arrivals in a sliding second, and arrivals bunch up on the way: the target's own
+ * event loop stalls (on a busy machine, for tens of milliseconds), then handles what waited at once. Requests
+ * are spaced so that N + 1 of them span a second and this much at the least, less CAP_BURST_MS: arrivals may
+ * bunch up by 50 ms before any second holds more than N. The run then takes 1.06 times the quota's minimum.
+ */
+export const CAP_WINDOW_MARGIN_MS = 60;
+/**
+ * How early against the even spacing a request may go: a thread's timer firing a little late then costs
+ * nothing, and after a pause a few requests go at once at the most, never a second's worth.
+ */
+export const CAP_BURST_MS = 10;
+/** Origins with a schedule of their own; past that many, origins share one (which only paces them slower). */
+const CAPPED_ORIGINS = 16;
+/** A schedule's words (Float64): its lock, its origin's key, when the next request may go. */
+const SCHEDULE_WORDS = 3;
+
+/** Milliseconds on a clock every thread of the process reads alike (a worker's `performance.now()` starts at its own start). */
+export const processClockMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A thread's requests waiting for turns to one origin, and whether they are being let go. */
+interface Waiting {
+  readonly requests: (() => void)[];
+  letting: boolean;
+}
+
+/**
+ * --max-rps kept by every thread of a run together. Each origin's schedule (when its next request may go)
+ * lives in memory the threads share, a SharedArrayBuffer, so their requests together keep to the cap, and
+ * they take turns by demand: whichever thread has a request waiting when a turn comes sends it, so one busy
+ * with other work (or with nothing to send) leaves the rate to the other.
+ *
+ * The schedule is a virtual one (as GCRA): each request sent moves the next allowed time on by one spacing,
+ * from the send's own time when that is later, so time no thread used is not made up with a burst. In each
+ * thread one loop per origin lets its requests go in order: it takes a turn when one is due and otherwise
+ * sleeps until then. The schedule is read and written under a lock, held for a few statements, never across
+ * a wait.
+ */
+export class RateCap {
+  /** The schedules' memory, to share with the run's other threads. */
+  readonly buffer: SharedArrayBuffer;
+  private readonly words: Float64Array;
+  private readonly locks: Int32Array;
+  private readonly scheduleOf = new Map<string, number>();
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly spacingMs: number;
+
+  constructor(
+    readonly cap: number,
+    /** The schedules' memory: new, or the one another thread of the run made. */
+    shared?: SharedArrayBuffer,
+    private readonly clock: () => number = processClockMs,
+    private readonly wait: (ms: number) => Promise<void> = sleep,
+  ) {
+    if (!(cap > 0)) throw new RangeError(`a rate cap needs a positive rate, got ${cap}`);
+    this.spacingMs = (1000 + CAP_WINDOW_MARGIN_MS) / cap;
+    this.buffer = shared ?? new SharedArrayBuffer(CAPPED_ORIGINS * SCHEDULE_WORDS * Float64Array.BYTES_PER_ELEMENT);
+    this.words = new Float64Array(this.buffer);
+    this.locks = new Int32Array(this.buffer);
+  }
+
+  /**
+   * Waits for a turn to send to `url`'s origin; answers how long it waited (ms). `again`: a request whose turn
+   * came and went before it could be written (its connection still being made) takes the next, before the
+   * requests of its thread that wait for their first.
+   */
+  turn(url: string, again = false): Promise<number> {
+    const schedule = this.scheduleFor(originOf(url));
+    const start = this.clock();
+    let waiting = this.waiting.get(schedule);
+    if (!waiting) {
+      waiting = { requests: [], letting: false };
+      this.waiting.set(schedule, waiting);
+    }
+    const turn = new Promise<number>((resolve) => {
+      const go = (): void => resolve(this.clock() - start);
+      if (again) waiting.requests.unshift(go);
+      else waiting.requests.push(go);
+    });
+    if (!waiting.letting) void this.letGo(schedule, waiting);
+    return turn;
+  }
+
+  /** The origin said to wait (Retry-After): no thread's request goes to it for `waitMs`, and none in a burst after. */
+  hold(url: string, waitMs: number): void {
+    const schedule = this.scheduleFor(originOf(url));
+    this.locked(schedule, () => {
+      this.words[schedule + 2] = Math.max(this.words[schedule + 2]!, this.clock() + waitMs + CAP_BURST_MS);
+    });
+  }
+
+  /** Lets this thread's requests to one origin go, each when a turn is due, until none waits. */
+  private async letGo(schedule: number, waiting: Waiting): Promise<void> {
+    waiting.letting = true;
+    try {
+      while (waiting.requests.length > 0) {
+        const due = this.locked(schedule, () => this.take(schedule));
+        if (due === undefined) {
+          waiting.requests.shift()!();
+          continue;
+        }
+        // Node keeps its timers in whole milliseconds, so one may fire a little early: never before the turn.
+        for (let now = this.clock(); now < due; now = this.clock()) await this.wait(due - now);
+      }
+    } finally {
+      waiting.letting = false;
+    }
+  }
+
+  /** Takes the turn when one is due (undefined), moving the schedule on; otherwise answers when one will be. */
+  private take(schedule: number): number | undefined {
+    const now = this.clock();
+    const allowed = this.words[schedule + 2]!;
+    if (allowed - CAP_BURST_MS > now) return allowed - CAP_BURST_MS;
+    this.words[schedule + 2] = Math.max(allowed, now) + this.spacingMs;
+    return undefined;
+  }
+
+  /**
+   * Runs `critical` holding the schedule's lock. A thread ended while holding it (a run stopped) must not hang
+   * the others: a lock held far longer than any critical section is taken over.
+   */
+  private locked<T>(schedule: number, critical: () => T): T {
+    const lock = 2 * schedule;
+    let since: number | undefined;
+    for (let spins = 1; Atomics.compareExchange(this.locks, lock, 0, 1) !== 0; spins += 1) {
+      if (spins % 1024 !== 0) continue;
+      since ??= this.clock();
+      if (this.clock() - since > 100) break;
+    }
+    try {
+      return critical();
+    } finally {
+      Atomics.store(this.locks, lock, 0);
+    }
+  }
+
+  /** The origin's schedule in the shared memory: found by its key, or taken (every thread finds the same one). */
+  private scheduleFor(origin: string): number {
+    let schedule = this.scheduleOf.get(origin);
+    if (schedule !== undefined) return schedule;
+    const key = keyOf(origin);
+    const home = key % CAPPED_ORIGINS;
+    schedule = home * SCHEDULE_WORDS;
+    for (let probe = 0; probe < CAPPED_ORIGINS; probe += 1) {
+      const candidate = ((home + probe) % CAPPED_ORIGINS) * SCHEDULE_WORDS;
+      const mine = this.locked(candidate, () => {
+        const held = this.words[candidate + 1]!;
+        if (held === 0) this.words[candidate + 1] = key;
+        return held === 0 || held === key;
+      });
+      if (mine) {
+        schedule = candidate;
+        break;
+      }
+    }
+    this.scheduleOf.set(origin, schedule);
+    return schedule;
+  }
+}
+
+/** A 52-bit FNV-1a hash of an origin, never 0: two origins sharing one would only share a schedule. */
+function keyOf(origin: string): number {
+  let hash = 0xcbf29ce484222325n;
+  for (let i = 0; i < origin.length; i += 1) hash = ((hash ^ BigInt(origin.charCodeAt(i))) * 0x100000001b3n) & 0xfffffffffffffn;
+  return Number(hash) || 1;
+}
+
+/**
+ * The paces of a thread's origins, under one cap: the cap is kept by the run-wide RateCap (made here, or
+ * joined through `shared`, the buffer another thread's made); each origin's own pace only slows down when it
+ * throttles.
+ */
 export class Paces {
   private readonly byOrigin = new Map<string, OriginPace>();
+  readonly rateCap: RateCap | undefined;
 
-  constructor(readonly cap: number = Infinity) {}
+  constructor(
+    readonly cap: number = Infinity,
+    shared?: SharedArrayBuffer,
+  ) {
+    this.rateCap = Number.isFinite(cap) ? new RateCap(cap, shared) : undefined;
+  }
 
   of(url: string): OriginPace {
     const origin = originOf(url);
     let pace = this.byOrigin.get(origin);
     if (!pace) {
-      pace = new OriginPace(this.cap);
+      pace = new OriginPace(Infinity, this.rateCap !== undefined);
       this.byOrigin.set(origin, pace);
     }
     return pace;

@@ -41,6 +41,28 @@ describe('an origin pace', () => {
     expect(pace.requestsPerSecond).toBeLessThanOrEqual(40);
   });
 
+  it('halves once for the throttling answers of one signal (the requests in flight refused together)', async () => {
+    const pace = new OriginPace(40);
+    let clock = 0;
+    for (let i = 0; i < 10; i += 1) await pace.turn(() => clock);
+    clock = 100;
+    for (const at of [100, 120, 150, 900]) pace.throttled(0, at);
+    expect(pace.requestsPerSecond).toBe(5);
+  });
+
+  it('under a declared quota, is held but not slowed by a lone signal, and slowed by another soon after', async () => {
+    const pace = new OriginPace(Infinity, true);
+    let clock = 0;
+    for (let i = 0; i < 10; i += 1) await pace.turn(() => clock);
+    pace.throttled(0, 100);
+    pace.throttled(0, 150);
+    expect(pace.requestsPerSecond).toBe(Infinity);
+    clock = 5_000;
+    for (let i = 0; i < 6; i += 1) await pace.turn(() => clock);
+    pace.throttled(0, clock);
+    expect(pace.requestsPerSecond).toBe(3);
+  });
+
   it('is unpaced without a cap until throttled', async () => {
     const pace = new OriginPace();
     expect(pace.requestsPerSecond).toBe(Infinity);
