@@ -89,6 +89,13 @@ function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): voi
   const free = agent.freeSockets as FreeSockets;
   const busy = agent.sockets as FreeSockets;
   const now = performance.now();
+  // The common case, made cheap: no socket waits, or the one node takes first (the least recently freed) has rested.
+  let anyResting = false;
+  for (const name in free) {
+    const first = free[name]?.[0];
+    if (first !== undefined && (restingUntil.get(first) ?? 0) > now) anyResting = true;
+  }
+  if (!anyResting) return addRequest();
   const aside: [string, Socket[]][] = [];
   for (const [name, sockets] of Object.entries(free)) {
     if (!sockets || (busy[name]?.length ?? 0) + sockets.length >= agent.maxSockets) continue;
