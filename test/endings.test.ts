@@ -5,7 +5,7 @@
  * verdict and says where it failed (exit 2); a SIGTERM or SIGINT sent to `npx` stops the run, its report interrupted.
  */
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -141,6 +141,41 @@ describe.concurrent('a run that dies or cannot finish its report', () => {
 });
 
 describe('npx conformance', () => {
+  it('the tool stopped and continued under npx (Ctrl-Z, fg) is not taken for a SIGINT: the run goes on to its verdict', async () => {
+    const server = await slowServer(20);
+    const dir = freshDir();
+    const target = targetArgs(server);
+    const npx = spawn('npx', ['--yes', 'conformance', 'run', ...target.args, '--networks', 'polygon', '--report-dir', dir], {
+      cwd: ROOT,
+      env: { ...process.env, ...target.env, NO_COLOR: '1' },
+      stdio: 'ignore',
+      detached: true,
+    });
+    await until(() => total(server) > 20, 'the run to send', 120_000);
+    // npx → the shell npm runs it under → the tool.
+    const childOf = (pid: number): number => {
+      for (const entry of readdirSync('/proc')) {
+        if (!/^\d+$/.test(entry)) continue;
+        let stat: string;
+        try {
+          stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        } catch {
+          continue;
+        }
+        if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) return Number(entry);
+      }
+      throw new Error(`no child of ${pid}`);
+    };
+    const tool = childOf(childOf(npx.pid!));
+    process.kill(tool, 'SIGSTOP');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    process.kill(tool, 'SIGCONT');
+    await until(() => existsSync(join(dir, 'report.json')), 'the report', 120_000);
+    const report = readReport(dir);
+    expect(report.run.interrupted).toBeUndefined();
+    expect(report.verdict).toBe('pass');
+  }, 240_000);
+
   it.each(['SIGTERM', 'SIGINT'] as const)(
     '%s sent to the npx process: the run stops sending within 2 s and writes an interrupted report',
     async (signal) => {

@@ -50,11 +50,18 @@ function sleepsOf(pid: number): number | undefined {
   }
 }
 
-/** Returns a check to call now and then: what happened since the watch began, or undefined. */
-export function watchAncestry(env: NodeJS.ProcessEnv = process.env): () => AncestryEvent | undefined {
+export interface AncestryWatch {
+  /** What happened since the watch began, or undefined: call now and then. */
+  happened(): AncestryEvent | undefined;
+  /** Ends the watch. */
+  stop(): void;
+}
+
+/** Watches the processes that started this one (see above). */
+export function watchAncestry(env: NodeJS.ProcessEnv = process.env): AncestryWatch {
   const parent = process.ppid;
   const self = statOf(process.pid);
-  if (!self) return () => (process.ppid === parent ? undefined : 'ancestor-gone');
+  if (!self) return { happened: () => (process.ppid === parent ? undefined : 'ancestor-gone'), stop: () => undefined };
   const chain: Ancestor[] = [];
   for (let pid = self.ppid; pid > 1 && chain.length < MAX_ANCESTORS;) {
     const stat = statOf(pid);
@@ -64,16 +71,41 @@ export function watchAncestry(env: NodeJS.ProcessEnv = process.env): () => Ances
   }
   const npmShell = env['npm_command'] === 'exec' && SHELLS.has(statOf(parent)?.command ?? '') ? parent : undefined;
   // The shell went to sleep waiting for the tool right after starting it, long before the tool got here.
-  const shellSleeps = npmShell === undefined ? undefined : sleepsOf(npmShell);
-  return () => {
-    for (const ancestor of chain) {
-      const now = statOf(ancestor.pid);
-      if (!now || now.ppid !== ancestor.ppid || now.startedAt !== ancestor.startedAt)
-        return ancestor.pid === npmShell ? 'npm-shell-gone' : 'ancestor-gone';
-    }
-    if (process.ppid !== parent) return 'ancestor-gone';
-    if (npmShell === undefined || shellSleeps === undefined) return undefined;
-    const sleeps = sleepsOf(npmShell);
-    return sleeps === undefined || sleeps === shellSleeps ? undefined : 'npm-shell-woken';
+  let shellSleeps = npmShell === undefined ? undefined : sleepsOf(npmShell);
+  // The shell also wakes when the tool is stopped and continued (Ctrl-Z then fg, a debugger): it is told of its
+  // child's stop (SIGCHLD). The tool is then sent SIGCONT, which Node runs after the timer that looks: a wake-up
+  // is taken for a SIGINT only when it is still unexplained at the next look.
+  let continued = false;
+  let wokenOnce = false;
+  const onContinue = (): void => {
+    continued = true;
+  };
+  if (npmShell !== undefined) process.on('SIGCONT', onContinue);
+  return {
+    happened() {
+      for (const ancestor of chain) {
+        const now = statOf(ancestor.pid);
+        if (!now || now.ppid !== ancestor.ppid || now.startedAt !== ancestor.startedAt)
+          return ancestor.pid === npmShell ? 'npm-shell-gone' : 'ancestor-gone';
+      }
+      if (process.ppid !== parent) return 'ancestor-gone';
+      if (npmShell === undefined || shellSleeps === undefined) return undefined;
+      const sleeps = sleepsOf(npmShell);
+      if (continued) {
+        continued = false;
+        wokenOnce = false;
+        shellSleeps = sleeps;
+        return undefined;
+      }
+      if (sleeps === undefined || sleeps === shellSleeps) return undefined;
+      if (!wokenOnce) {
+        wokenOnce = true;
+        return undefined;
+      }
+      return 'npm-shell-woken';
+    },
+    stop() {
+      process.off('SIGCONT', onContinue);
+    },
   };
 }

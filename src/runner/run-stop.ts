@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { watchAncestry } from './ancestry.js';
+import { watchAncestry, type AncestryWatch } from './ancestry.js';
 
 /**
  * Ends a run early and on purpose: Ctrl-C (SIGINT), SIGTERM, SIGHUP (the terminal closed), the parent process
@@ -30,6 +30,7 @@ export class RunStopper {
   cause: StopCause | undefined;
   private timer: NodeJS.Timeout | undefined;
   private parentWatch: NodeJS.Timeout | undefined;
+  private ancestry: AncestryWatch | undefined;
   private readonly onSignal = (signal: NodeJS.Signals) => {
     const kind: StopSignal = signal in SIGNAL_EXIT ? (signal as StopSignal) : 'SIGINT';
     if (this.cause) process.exit(SIGNAL_EXIT[kind]);
@@ -50,9 +51,10 @@ export class RunStopper {
     }, this.maxDurationMs);
     this.timer.unref();
     if (detached) return;
-    const happened = watchAncestry();
+    this.ancestry = watchAncestry();
+    const ancestry = this.ancestry;
     this.parentWatch = setInterval(() => {
-      const event = happened();
+      const event = ancestry.happened();
       if (event === 'npm-shell-gone') this.stop({ kind: 'SIGTERM', reason: 'interrupted by SIGTERM (sent to npx)', exitCode: 143 });
       else if (event === 'npm-shell-woken') this.stop({ kind: 'SIGINT', reason: 'interrupted by SIGINT (sent to npx)', exitCode: 130 });
       else if (event === 'ancestor-gone')
@@ -75,6 +77,7 @@ export class RunStopper {
     for (const signal of SIGNALS) process.off(signal, this.onSignal);
     clearTimeout(this.timer);
     clearInterval(this.parentWatch);
+    this.ancestry?.stop();
   }
 
   private stop(cause: StopCause): void {
