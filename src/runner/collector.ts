@@ -48,7 +48,7 @@ export class RunCollector {
   /** Requests the units sent: what --verbose showed, whichever checks the report keeps. */
   private sent = 0;
   /** The writes the run sent, over all its units (safe-writes.ts). */
-  readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
+  private readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
   private readonly throttling = { times: 0, waitedMs: 0 };
   report: Report | undefined;
   /** The run was told to stop (a signal, --max-duration): what still ends, ends without sending. */
@@ -58,6 +58,14 @@ export class RunCollector {
 
   runStopping(): void {
     this.stopping = true;
+  }
+
+  /** The writes the run sent so far, as its report states them; undefined while it sent none. */
+  get writesSent(): Report['run']['writes'] {
+    const { created, removals, audienceIds } = this.writes;
+    return created + removals === 0
+      ? undefined
+      : { createAudience: created, removeAudienceContacts: removals, audienceIds: [...audienceIds] };
   }
 
   /** Every valid request made with the run's key was refused (401), and there was at least one. */

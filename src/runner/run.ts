@@ -152,7 +152,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       ...(config.tls?.insecure ? { insecure: true as const } : {}),
       ...(incident ? { incident } : {}),
       ...(partial.inputs ? { inputs: partial.inputs } : {}),
-      ...writesOf(collector),
+      ...(collector?.writesSent ? { writes: collector.writesSent } : {}),
     });
     let outcome: RunOutcome | undefined;
     /**
@@ -223,7 +223,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       runnerFailure = `the runner failed: ${(error as Error).message}`;
     }
     progress.stop();
-    const written = writesText(writesOf(collector).writes);
+    const written = writesText(collector.writesSent);
     if (written) terminal.note(`writes sent: ${written}`);
     const keyRefused = collector.keyRefused ? KEY_REFUSED : undefined;
     if (keyRefused) terminal.note(`✘ ${keyRefused}`);
@@ -250,13 +250,6 @@ function summarize(report: Report, files: readonly string[], terminal: RunTermin
   if (report.run.interrupted) terminal.note(`✘ INTERRUPTED — ${report.run.interrupted}; the operations not run are reported errored`);
   terminal.summary(report, files);
   return { exitCode: stoppedExitCode ?? (report.verdict === 'pass' ? 0 : 1), report, files };
-}
-
-/** What the run wrote, for its report (a nightly run with a real key touches real data); nothing when it wrote nothing. */
-function writesOf(collector: RunCollector | undefined): Pick<RunMetadata, 'writes'> {
-  const writes = collector?.writes;
-  if (!writes || writes.created + writes.removals === 0) return {};
-  return { writes: { createAudience: writes.created, removeAudienceContacts: writes.removals, audienceIds: [...writes.audienceIds] } };
 }
 
 function expectedUnitsPerNetwork(config: RunConfig): Map<string, number> {
