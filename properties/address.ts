@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { checksumAddress } from '../src/crypto/keccak.js';
-import { toHex } from './hex.js';
+import { hexBytes } from './hex.js';
 
 export interface AddressConstraints {
   /** Which spelling to produce; `any` mixes both. Default `any`. */
@@ -16,7 +16,7 @@ const EDGE_ADDRESSES = [`0x${'0'.repeat(40)}`, `0x${'f'.repeat(40)}`, `0x${'0'.r
 
 export function address(constraints: AddressConstraints = {}): fc.Arbitrary<string> {
   const lower = fc.oneof(
-    { arbitrary: fc.uint8Array({ minLength: 20, maxLength: 20 }).map(toHex), weight: 9 },
+    { arbitrary: hexBytes({ minLength: 20, maxLength: 20 }), weight: 9 },
     { arbitrary: fc.constantFrom(...EDGE_ADDRESSES), weight: 1 },
   );
   const spelling = constraints.case ?? 'any';

@@ -3,7 +3,7 @@
  * (a plain value transfer) and call-data-shaped values (4-byte selector plus 32-byte words).
  */
 import fc from 'fast-check';
-import { toHex } from './hex.js';
+import { hexBytes } from './hex.js';
 
 export interface HexDataConstraints {
   /** Fewest bytes. Default 0. */
@@ -16,11 +16,13 @@ export function hexData(constraints: HexDataConstraints = {}): fc.Arbitrary<stri
   const minBytes = constraints.minBytes ?? 0;
   const maxBytes = constraints.maxBytes ?? 100;
   if (minBytes < 0 || minBytes > maxBytes) throw new RangeError(`hexData byte range [${minBytes}, ${maxBytes}] is empty`);
-  const anyBytes = fc.uint8Array({ minLength: minBytes, maxLength: maxBytes });
+  const anyBytes = hexBytes({ minLength: minBytes, maxLength: maxBytes });
   const lengths = callDataLengths(minBytes, maxBytes);
-  if (lengths.length === 0) return anyBytes.map(toHex);
-  const callData = fc.constantFrom(...lengths).chain((n) => fc.uint8Array({ minLength: n, maxLength: n }));
-  return fc.oneof({ arbitrary: anyBytes, weight: 3 }, { arbitrary: callData, weight: 1 }).map(toHex);
+  if (lengths.length === 0) return anyBytes;
+  // One arbitrary per length, made here rather than for each value the chain draws.
+  const ofLength = new Map(lengths.map((n) => [n, hexBytes({ minLength: n, maxLength: n })] as const));
+  const callData = fc.constantFrom(...lengths).chain((n) => ofLength.get(n)!);
+  return fc.oneof({ arbitrary: anyBytes, weight: 3 }, { arbitrary: callData, weight: 1 });
 }
 
 /** Lengths of a selector plus 0..3 words that fit the range. */
