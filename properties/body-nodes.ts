@@ -4,16 +4,7 @@
  * yields only places that exist in this particular body.
  */
 import { isRecord } from '../src/contract/json-values.js';
-import {
-  child,
-  dereference,
-  escapeSegment,
-  nonNullBranches,
-  nonNullTypes,
-  rootLocation,
-  type JsonSchema,
-  type SchemaLocation,
-} from './json-schema.js';
+import { escapeSegment, nonNullTypes, resolved, type JsonSchema } from './json-schema.js';
 
 export interface BodyNode {
   /** JSON pointer into the body ('' is the body itself). */
@@ -21,47 +12,45 @@ export interface BodyNode {
   readonly value: unknown;
   /** The schema that governs the value, `$ref`s followed and `anyOf` resolved to the branch that fits. */
   readonly schema: JsonSchema;
-  readonly location: SchemaLocation;
   /** How the value hangs in its parent: a named field, an array item, or the body itself. */
   readonly role: 'root' | 'field' | 'item';
 }
 
+// Every generated invalid request walks its body once (a mutation looks for its places in it), so the walk
+// keeps to what its nodes carry: no schema locations, no copies of branch lists.
 export function bodyNodes(body: unknown, schema: JsonSchema): BodyNode[] {
   const nodes: BodyNode[] = [];
-  visit(body, schema, rootLocation(schema), '', 'root', nodes);
+  visit(body, schema, '', 'root', nodes);
   return nodes;
 }
 
-function visit(
-  value: unknown,
-  schema: JsonSchema,
-  location: SchemaLocation,
-  pointer: string,
-  role: BodyNode['role'],
-  out: BodyNode[],
-): void {
-  const [node, where] = branchFor(value, ...dereference(schema, location));
-  out.push({ pointer, value, schema: node, location: where, role });
+function visit(value: unknown, schema: JsonSchema, pointer: string, role: BodyNode['role'], out: BodyNode[]): void {
+  const node = branchFor(value, resolved(schema));
+  out.push({ pointer, value, schema: node, role });
   if (isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const fieldSchema = node.properties?.[key];
-      if (fieldSchema) visit(item, fieldSchema, child(where, 'properties', key), `${pointer}/${escapeSegment(key)}`, 'field', out);
+    const properties = node.properties;
+    if (!properties) return;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      const fieldSchema = properties[key];
+      if (fieldSchema) visit(value[key], fieldSchema, `${pointer}/${escapeSegment(key)}`, 'field', out);
     }
   } else if (Array.isArray(value) && node.items) {
     const items = node.items;
-    value.forEach((item, i) => visit(item, items, child(where, 'items'), `${pointer}/${i}`, 'item', out));
+    for (let i = 0; i < value.length; i += 1) visit(value[i], items, `${pointer}/${i}`, 'item', out);
   }
 }
 
 /** For `anyOf`, the first non-null branch whose type admits the value (the one that validated it). */
-function branchFor(value: unknown, schema: JsonSchema, location: SchemaLocation): [JsonSchema, SchemaLocation] {
-  if (!schema.anyOf) return [schema, location];
-  for (const [branch, where] of nonNullBranches(schema, location)) {
-    const [resolved, at] = dereference(branch, where);
-    const types = nonNullTypes(resolved);
-    if (types.length === 0 || types.includes(jsonKind(value))) return branchFor(value, resolved, at);
+function branchFor(value: unknown, schema: JsonSchema): JsonSchema {
+  if (!schema.anyOf) return schema;
+  for (const branch of schema.anyOf) {
+    if (branch.type === 'null' && branch.$ref === undefined) continue;
+    const target = resolved(branch);
+    const types = nonNullTypes(target);
+    if (types.length === 0 || types.includes(jsonKind(value))) return branchFor(value, target);
   }
-  return [schema, location];
+  return schema;
 }
 
 export type JsonKind = 'object' | 'array' | 'string' | 'number' | 'boolean' | 'null';

@@ -69,6 +69,11 @@ export function dereference(schema: JsonSchema, location: SchemaLocation): [Json
   return [current, where];
 }
 
+/** The schema `dereference` arrives at, for walks that need no location. */
+export function resolved(schema: JsonSchema): JsonSchema {
+  return schema.$ref === undefined ? schema : dereference(schema, rootLocation(schema))[0];
+}
+
 /** The schema's types with `null` dropped: the generators treat "x or null" as x (absent is not null). */
 export function nonNullTypes(schema: JsonSchema): JsonType[] {
   const raw = schema.type;
@@ -97,5 +102,6 @@ export function rootLocation(schema: JsonSchema): SchemaLocation {
 }
 
 export function escapeSegment(segment: string): string {
+  if (!segment.includes('~') && !segment.includes('/')) return segment;
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
