@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import { swapPairOf, type NetworkFixtures } from '../src/config/fixtures.js';
 import type { Network } from '../src/contract/networks.js';
 import type { OperationDef, RequestOf } from '../src/contract/operations.js';
+import { madeOnce } from '../src/made-once.js';
 import { chainIdFor } from './chain-id-for.js';
 import { published, type JsonSchema } from './json-schema.js';
 import { requestFromSchema, type RequestFromSchemaConstraints } from './request-from-schema.js';
@@ -26,10 +27,30 @@ type Body = Record<string, unknown>;
 /** Fields to lay over a generated body. */
 type Overlay = Readonly<Record<string, unknown>>;
 
+/**
+ * Arbitraries made, by operation, fixtures, network and constraints. A session asks for the same one more than
+ * once (its example, the valid property, the invalid one's bases), and an arbitrary holds no state: what it
+ * draws depends only on the random source it is given, so sharing one changes no value.
+ */
+const validRequests = new WeakMap<OperationDef, WeakMap<NetworkFixtures, Map<Network | undefined, Map<string, fc.Arbitrary<unknown>>>>>();
+const NO_FIXTURES: NetworkFixtures = {};
+
 export function validRequest<O extends OperationDef>(
   op: O,
   context: RequestContext = {},
   constraints: ValidRequestConstraints = {},
+): fc.Arbitrary<RequestOf<O>> {
+  const byFixtures = madeOnce(validRequests, op, () => new WeakMap());
+  const byNetwork = madeOnce(byFixtures, context.fixtures ?? NO_FIXTURES, () => new Map());
+  const byConstraints = madeOnce(byNetwork, context.network, () => new Map());
+  const key = `${constraints.optionalFields} ${constraints.minArrayLength} ${constraints.maxArrayLength}`;
+  return madeOnce(byConstraints, key, () => walkWithOverlays(op, context, constraints)) as fc.Arbitrary<RequestOf<O>>;
+}
+
+function walkWithOverlays<O extends OperationDef>(
+  op: O,
+  context: RequestContext,
+  constraints: ValidRequestConstraints,
 ): fc.Arbitrary<RequestOf<O>> {
   const schema = published(op.request);
   const base = requestFromSchema(schema, constraints) as fc.Arbitrary<Body>;
