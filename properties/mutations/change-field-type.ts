@@ -4,6 +4,7 @@
  * Go decoders read `null` as the zero value, so it is not a type mistake on the wire.
  */
 import fc from 'fast-check';
+import { madeOnce } from '../../src/made-once.js';
 import { CONVENTION_KEYWORD } from '../../src/contract/schema-kit.js';
 import { bodyNodes, jsonKind, type BodyNode, type JsonKind } from '../body-nodes.js';
 import { replacedAt } from '../json-edit.js';
@@ -35,10 +36,15 @@ function invalid(body: unknown, site: BodyNode, replacement: unknown): InvalidRe
 }
 
 /** The JSON kinds the field's schema refuses; none for a schema that allows any value. */
-export function wrongKinds(schema: JsonSchema): JsonKind[] {
-  const allowed = new Set<string>(nonNullTypes(schema).map((t) => (t === 'integer' ? 'number' : t)));
-  if (allowed.size === 0) return [];
-  return KINDS.filter((kind) => !allowed.has(kind));
+/** By schema node: every generated body asks it of each of its nodes. */
+const wrongKindsOf = new WeakMap<JsonSchema, readonly JsonKind[]>();
+
+export function wrongKinds(schema: JsonSchema): readonly JsonKind[] {
+  return madeOnce(wrongKindsOf, schema, () => {
+    const allowed = new Set<string>(nonNullTypes(schema).map((t) => (t === 'integer' ? 'number' : t)));
+    if (allowed.size === 0) return [];
+    return KINDS.filter((kind) => !allowed.has(kind));
+  });
 }
 
 /** A value of `kind`, taken from the original where a confused client would (5 → "5", "7" → 7). */

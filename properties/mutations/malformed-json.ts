@@ -4,6 +4,7 @@
  * as a "JSON object" and §Errors returns client errors with 4xx, so a 4xx is required (MUST).
  */
 import fc from 'fast-check';
+import { madeOnce } from '../../src/made-once.js';
 import type { InvalidRequest, Mutate, Mutation } from './mutation.js';
 
 type Variant = 'truncated' | 'trailing-garbage' | 'single-quotes' | 'empty';
@@ -13,28 +14,35 @@ const mutate: Mutate = (body) => {
   return fc.oneof(truncated(text), trailingGarbage(text), singleQuotes(text), empty());
 };
 
+// A mutation is drawn for every generated invalid request: what does not depend on the body's text is made once
+// (by length where it depends on that alone), and the single-quoted text is written only when that variant is
+// drawn; a map over a constant draws nothing, so the values are those of a constant written up front.
+const cutPoints = new Map<number, fc.Arbitrary<number>>();
+const TAILS = fc.constantFrom('}', ']', ',', 'x', '{}', 'null', '"');
+const EMPTY = fc.constant(raw('empty', '', 'an empty body'));
+
 /** A proper prefix of an object's text never closes it, so it is never JSON. */
 function truncated(text: string): fc.Arbitrary<InvalidRequest> {
-  return fc
-    .integer({ min: 1, max: text.length - 1 })
-    .map((n) => raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`));
+  return madeOnce(cutPoints, text.length, () => fc.integer({ min: 1, max: text.length - 1 })).map((n) =>
+    raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`),
+  );
 }
 
 /** Non-whitespace after the object: JSON allows only whitespace there. */
 function trailingGarbage(text: string): fc.Arbitrary<InvalidRequest> {
-  return fc
-    .constantFrom('}', ']', ',', 'x', '{}', 'null', '"')
-    .map((tail) => raw('trailing-garbage', text + tail, `followed by ${JSON.stringify(tail)}`));
+  return TAILS.map((tail) => raw('trailing-garbage', text + tail, `followed by ${JSON.stringify(tail)}`));
 }
 
 /** JavaScript-style quoting; an empty object has no quotes to swap, so it becomes a quoted string instead. */
 function singleQuotes(text: string): fc.Arbitrary<InvalidRequest> {
-  const swapped = text.replace(/"/g, "'");
-  return fc.constant(raw('single-quotes', swapped === text ? `'${text}'` : swapped, 'strings in single quotes'));
+  return fc.constant(text).map((original) => {
+    const swapped = original.replace(/"/g, "'");
+    return raw('single-quotes', swapped === original ? `'${original}'` : swapped, 'strings in single quotes');
+  });
 }
 
 function empty(): fc.Arbitrary<InvalidRequest> {
-  return fc.constant(raw('empty', '', 'an empty body'));
+  return EMPTY;
 }
 
 function raw(variant: Variant, rawBody: string, what: string): InvalidRequest {
