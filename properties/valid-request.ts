@@ -74,8 +74,20 @@ function chainIdOverlay(op: OperationDef, network: Network | undefined): fc.Arbi
  * - the account goes into `accountAddress`.
  * An entity is used half the time, so the same run also exercises addresses the server has never seen.
  */
-function fixtureOverlays(schema: JsonSchema, fixtures: NetworkFixtures | undefined): fc.Arbitrary<Overlay>[] {
+function fixtureOverlays(schema: JsonSchema, fixtures: NetworkFixtures | undefined): readonly fc.Arbitrary<Overlay>[] {
   if (!fixtures) return [];
+  // The same for the walk's two forms (as generated, and full): made once for both.
+  return madeOnce(
+    madeOnce(overlaysByFixtures, fixtures, () => new WeakMap()),
+    schema,
+    () => overlaysOf(schema, fixtures),
+  );
+}
+
+const overlaysByFixtures = new WeakMap<NetworkFixtures, WeakMap<JsonSchema, readonly fc.Arbitrary<Overlay>[]>>();
+const USE_ENTITY = fc.boolean();
+
+function overlaysOf(schema: JsonSchema, fixtures: NetworkFixtures): fc.Arbitrary<Overlay>[] {
   const fields = new Set(Object.keys(schema.properties ?? {}));
   const candidates: Overlay[] = [];
   if (fixtures.collection) {
@@ -89,5 +101,5 @@ function fixtureOverlays(schema: JsonSchema, fixtures: NetworkFixtures | undefin
   return candidates
     .map((overlay) => Object.fromEntries(Object.entries(overlay).filter(([key]) => fields.has(key))))
     .filter((overlay) => Object.keys(overlay).length > 0)
-    .map((overlay) => fc.boolean().map((use) => (use ? overlay : {})));
+    .map((overlay) => USE_ENTITY.map((use) => (use ? overlay : {})));
 }
