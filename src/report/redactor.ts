@@ -119,8 +119,12 @@ export class Redactor {
   private personalPattern: RegExp | undefined;
   /** Each 8-gram of a secret's forms: true when any stretch of it is a secret's, false for hex (see MIN_HEX_STRETCH). */
   private grams = new Map<string, boolean>();
-  /** Two-character prefilter of the 8-grams (lower-cased char codes folded to 16 bits). */
-  private pairs = new Uint8Array(1 << 16);
+  /**
+   * Prefilter of the 8-grams: a bit per hash of a whole 8-gram (see gramHash). A text is scanned with the hash
+   * rolled one character at a time, and only a position whose bit is set is looked up in `grams`: a filter on
+   * fewer characters let nearly every position of a hex text through for a key made of hex digits.
+   */
+  private gramBits = new Uint32Array(1 << (GRAM_BITS - 5));
 
   constructor(inputs: RedactionInputs) {
     const patterns: string[] = [];
@@ -156,7 +160,8 @@ export class Redactor {
         continue;
       }
       this.grams.set(gram, strong || this.grams.get(gram) === true);
-      this.pairs[pairCode(lower, i)] = 1;
+      const bit = gramBit(gramHash(lower, i));
+      this.gramBits[bit >>> 5]! |= 1 << (bit & 31);
     }
   }
 
@@ -213,8 +218,15 @@ export class Redactor {
     // Letter-case folding that changes lengths (a few Unicode letters) would misplace the cut: match as is then.
     const haystack = folded.length === text.length ? folded : text;
     const found: [number, number, boolean][] = [];
+    const bits = this.gramBits;
+    let hash = gramHash(haystack, 0);
     for (let i = 0; i + MIN_SLICE <= haystack.length; i += 1) {
-      if (this.pairs[pairCode(haystack, i)] === 0) continue;
+      if (i > 0)
+        hash =
+          (Math.imul(hash, GRAM_BASE) - Math.imul(haystack.charCodeAt(i - 1), GRAM_BASE_POWER) + haystack.charCodeAt(i + MIN_SLICE - 1)) |
+          0;
+      const bit = gramBit(hash);
+      if ((bits[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
       const strong = this.grams.get(haystack.slice(i, i + MIN_SLICE));
       if (strong === undefined) continue;
       const last = found[found.length - 1];
@@ -244,8 +256,22 @@ export class Redactor {
   }
 }
 
-function pairCode(text: string, i: number): number {
-  return ((text.charCodeAt(i) & 0xff) << 8) | (text.charCodeAt(i + 1) & 0xff);
+/** The prefilter has 2^GRAM_BITS bits: a few thousand 8-grams set a fraction of a percent of them. */
+const GRAM_BITS = 20;
+const GRAM_BASE = 0x01000193;
+/** GRAM_BASE^MIN_SLICE modulo 2^32: what the character leaving the window weighs in the hash. */
+const GRAM_BASE_POWER = Array.from({ length: MIN_SLICE }).reduce<number>((power) => Math.imul(power, GRAM_BASE), 1);
+
+/** A polynomial hash modulo 2^32 of the 8 characters at `i`, which a scan rolls on one character at a time. */
+function gramHash(text: string, i: number): number {
+  let hash = 0;
+  for (let k = i; k < i + MIN_SLICE; k += 1) hash = (Math.imul(hash, GRAM_BASE) + text.charCodeAt(k)) | 0;
+  return hash;
+}
+
+/** The prefilter's bit of a hash: its top bits once mixed (a polynomial hash's low bits depend on few inputs). */
+function gramBit(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> (32 - GRAM_BITS);
 }
 
 /**
