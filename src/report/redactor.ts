@@ -325,16 +325,53 @@ function gramBit(hash: number): number {
 function redactEmails(text: string): string {
   if (!text.includes('@') && !text.includes('%40')) return text;
   const runs = new RegExp(LOCAL_PART_RUN);
+  const candidates = candidateRuns(text);
   let out = '';
   let at = 0;
-  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+  runs.lastIndex = candidates(0);
+  for (let run = runs.lastIndex === -1 ? null : runs.exec(text); run !== null; run = runs.exec(text)) {
     const end = emailEnd(text, run.index, run[0]);
-    if (end === undefined) continue;
-    out += `${text.slice(at, run.index)}${REDACTED}`;
-    at = end;
-    runs.lastIndex = end;
+    if (end !== undefined) {
+      out += `${text.slice(at, run.index)}${REDACTED}`;
+      at = end;
+    }
+    runs.lastIndex = candidates(end ?? runs.lastIndex);
+    if (runs.lastIndex === -1) break;
   }
   return at === 0 ? text : out + text.slice(at);
+}
+
+/** `[A-Za-z0-9._%+-]`, LOCAL_PART_RUN's characters. */
+function inLocalPart(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x2e ||
+    code === 0x5f ||
+    code === 0x25 ||
+    code === 0x2b ||
+    code === 0x2d
+  );
+}
+
+/**
+ * From where the search for the next run can go on, past runs that cannot be an address's local part: an
+ * address holds `@` or `%40`, so the first run that can is the one around or before the next of those (-1: no
+ * more). Most runs of a report (ids, hex, words) are then never matched one by one.
+ */
+function candidateRuns(text: string): (from: number) => number {
+  let nextAt = -2;
+  let nextEncoded = -2;
+  return (from) => {
+    if (nextAt !== -1 && nextAt < from) nextAt = text.indexOf('@', from);
+    if (nextEncoded !== -1 && nextEncoded < from) nextEncoded = text.indexOf('%40', from);
+    const next = nextAt === -1 ? nextEncoded : nextEncoded === -1 ? nextAt : Math.min(nextAt, nextEncoded);
+    if (next === -1) return -1;
+    let start = next;
+    while (start > from && inLocalPart(text.charCodeAt(start - 1))) start -= 1;
+    return start;
+  };
 }
 
 /**
