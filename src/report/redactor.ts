@@ -106,6 +106,23 @@ function decodeURIComponentSafely(text: string): string {
 
 /** A user name and password in a URL, whatever URL it is. */
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)[^/?#\s@'"<>]+@/gi;
+/** A character USERINFO's user name and password may not hold (`[^/?#\s@'"<>]`, `@` aside). */
+const NOT_USERINFO = /[/?#\s'"<>]/;
+
+/**
+ * Whether USERINFO may match: only where `://` is followed by at least one character it allows and then `@`.
+ * A report holds thousands of URLs, none with a user name, and the pattern tried each of its words.
+ */
+function mayHoldUserinfo(text: string): boolean {
+  if (!text.includes('@')) return false;
+  for (let at = text.indexOf('://'); at !== -1; at = text.indexOf('://', at + 3)) {
+    let end = at + 3;
+    while (end < text.length && text[end] !== '@' && !NOT_USERINFO.test(text[end]!)) end += 1;
+    if (end > at + 3 && text[end] === '@') return true;
+  }
+  return false;
+}
+
 /** A hex stretch shorter than this may be anything's (hashes, addresses): it is a key's only when longer. */
 const MIN_HEX_STRETCH = 2 * MIN_SLICE;
 
@@ -119,8 +136,13 @@ export class Redactor {
   private personalPattern: RegExp | undefined;
   /** Each 8-gram of a secret's forms: true when any stretch of it is a secret's, false for hex (see MIN_HEX_STRETCH). */
   private grams = new Map<string, boolean>();
-  /** Two-character prefilter of the 8-grams (lower-cased char codes folded to 16 bits). */
-  private pairs = new Uint8Array(1 << 16);
+  /**
+   * Prefilters of the 8-grams: a bit per hash of each 4-character piece of one, then a bit per hash of a whole
+   * one (see redactSlices); only a position both let through is looked up in `grams`. A filter on two characters
+   * let nearly every position of a hex text through for a key made of hex digits.
+   */
+  private quadBits = new Uint32Array(1 << (QUAD_BITS - 5));
+  private gramBits = new Uint32Array(1 << (GRAM_BITS - 5));
 
   constructor(inputs: RedactionInputs) {
     const patterns: string[] = [];
@@ -156,7 +178,12 @@ export class Redactor {
         continue;
       }
       this.grams.set(gram, strong || this.grams.get(gram) === true);
-      this.pairs[pairCode(lower, i)] = 1;
+      const bit = gramBit(gramHash(lower, i));
+      this.gramBits[bit >>> 5]! |= 1 << (bit & 31);
+      for (let k = i; k + QUAD <= i + MIN_SLICE; k += 1) {
+        const quad = quadBit(quadHash(lower, k));
+        this.quadBits[quad >>> 5]! |= 1 << (quad & 31);
+      }
     }
   }
 
@@ -202,7 +229,7 @@ export class Redactor {
       );
     for (const secret of this.wholeSecrets) out = out.split(secret).join(REDACTED);
     out = this.redactSlices(out);
-    if (out.includes('@')) out = out.replace(USERINFO, `$1${REDACTED}@`);
+    if (mayHoldUserinfo(out)) out = out.replace(USERINFO, `$1${REDACTED}@`);
     return redactEmails(out);
   }
 
@@ -213,15 +240,24 @@ export class Redactor {
     // Letter-case folding that changes lengths (a few Unicode letters) would misplace the cut: match as is then.
     const haystack = folded.length === text.length ? folded : text;
     const found: [number, number, boolean][] = [];
-    for (let i = 0; i + MIN_SLICE <= haystack.length; i += 1) {
-      if (this.pairs[pairCode(haystack, i)] === 0) continue;
-      const strong = this.grams.get(haystack.slice(i, i + MIN_SLICE));
-      if (strong === undefined) continue;
-      const last = found[found.length - 1];
-      if (last && i <= last[1]) {
-        last[1] = i + MIN_SLICE;
-        last[2] ||= strong;
-      } else found.push([i, i + MIN_SLICE, strong]);
+    const quads = this.quadBits;
+    const bits = this.gramBits;
+    // An 8-gram at p holds the 4 characters at the first multiple of 4 from p: only where those are a piece of
+    // some 8-gram (quadBits) are the 4 positions that can start one looked at, in increasing order.
+    for (let q = 0; q + QUAD <= haystack.length; q += QUAD) {
+      const quad = quadBit(quadHash(haystack, q));
+      if ((quads[quad >>> 5]! & (1 << (quad & 31))) === 0) continue;
+      for (let i = Math.max(0, q - QUAD + 1); i <= q && i + MIN_SLICE <= haystack.length; i += 1) {
+        const bit = gramBit(gramHash(haystack, i));
+        if ((bits[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
+        const strong = this.grams.get(haystack.slice(i, i + MIN_SLICE));
+        if (strong === undefined) continue;
+        const last = found[found.length - 1];
+        if (last && i <= last[1]) {
+          last[1] = i + MIN_SLICE;
+          last[2] ||= strong;
+        } else found.push([i, i + MIN_SLICE, strong]);
+      }
     }
     const ranges = found.filter(([from, to, strong]) => strong || to - from >= MIN_HEX_STRETCH);
     if (ranges.length === 0) return text;
@@ -244,8 +280,39 @@ export class Redactor {
   }
 }
 
-function pairCode(text: string, i: number): number {
-  return ((text.charCodeAt(i) & 0xff) << 8) | (text.charCodeAt(i + 1) & 0xff);
+/** The first prefilter's pieces, and its size: 2^QUAD_BITS bits. */
+const QUAD = 4;
+const QUAD_BITS = 18;
+
+function quadHash(text: string, i: number): number {
+  return (
+    (Math.imul(
+      Math.imul(Math.imul(text.charCodeAt(i), GRAM_BASE) + text.charCodeAt(i + 1), GRAM_BASE) + text.charCodeAt(i + 2),
+      GRAM_BASE,
+    ) +
+      text.charCodeAt(i + 3)) |
+    0
+  );
+}
+
+function quadBit(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> (32 - QUAD_BITS);
+}
+
+/** The second prefilter has 2^GRAM_BITS bits: a few thousand 8-grams set a fraction of a percent of them. */
+const GRAM_BITS = 20;
+const GRAM_BASE = 0x01000193;
+
+/** A polynomial hash modulo 2^32 of the 8 characters at `i`. */
+function gramHash(text: string, i: number): number {
+  let hash = 0;
+  for (let k = i; k < i + MIN_SLICE; k += 1) hash = (Math.imul(hash, GRAM_BASE) + text.charCodeAt(k)) | 0;
+  return hash;
+}
+
+/** The prefilter's bit of a hash: its top bits once mixed (a polynomial hash's low bits depend on few inputs). */
+function gramBit(hash: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> (32 - GRAM_BITS);
 }
 
 /**
@@ -258,16 +325,53 @@ function pairCode(text: string, i: number): number {
 function redactEmails(text: string): string {
   if (!text.includes('@') && !text.includes('%40')) return text;
   const runs = new RegExp(LOCAL_PART_RUN);
+  const candidates = candidateRuns(text);
   let out = '';
   let at = 0;
-  for (let run = runs.exec(text); run !== null; run = runs.exec(text)) {
+  runs.lastIndex = candidates(0);
+  for (let run = runs.lastIndex === -1 ? null : runs.exec(text); run !== null; run = runs.exec(text)) {
     const end = emailEnd(text, run.index, run[0]);
-    if (end === undefined) continue;
-    out += `${text.slice(at, run.index)}${REDACTED}`;
-    at = end;
-    runs.lastIndex = end;
+    if (end !== undefined) {
+      out += `${text.slice(at, run.index)}${REDACTED}`;
+      at = end;
+    }
+    runs.lastIndex = candidates(end ?? runs.lastIndex);
+    if (runs.lastIndex === -1) break;
   }
   return at === 0 ? text : out + text.slice(at);
+}
+
+/** `[A-Za-z0-9._%+-]`, LOCAL_PART_RUN's characters. */
+function inLocalPart(code: number): boolean {
+  return (
+    (code >= 0x61 && code <= 0x7a) ||
+    (code >= 0x41 && code <= 0x5a) ||
+    (code >= 0x30 && code <= 0x39) ||
+    code === 0x2e ||
+    code === 0x5f ||
+    code === 0x25 ||
+    code === 0x2b ||
+    code === 0x2d
+  );
+}
+
+/**
+ * From where the search for the next run can go on, past runs that cannot be an address's local part: an
+ * address holds `@` or `%40`, so the first run that can is the one around or before the next of those (-1: no
+ * more). Most runs of a report (ids, hex, words) are then never matched one by one.
+ */
+function candidateRuns(text: string): (from: number) => number {
+  let nextAt = -2;
+  let nextEncoded = -2;
+  return (from) => {
+    if (nextAt !== -1 && nextAt < from) nextAt = text.indexOf('@', from);
+    if (nextEncoded !== -1 && nextEncoded < from) nextEncoded = text.indexOf('%40', from);
+    const next = nextAt === -1 ? nextEncoded : nextEncoded === -1 ? nextAt : Math.min(nextAt, nextEncoded);
+    if (next === -1) return -1;
+    let start = next;
+    while (start > from && inLocalPart(text.charCodeAt(start - 1))) start -= 1;
+    return start;
+  };
 }
 
 /**

@@ -142,6 +142,52 @@ export function compiledValidatorsSource(level: Level): string {
 /** The file name of a level's validators compiled ahead, next to the bundle. */
 export const compiledValidatorsFile = (level: Level): string => `validators-${level}.cjs`;
 
+/** Where the validators of the tool's own input files (`inputSchemas`) are compiled ahead, next to the bundle. */
+export const INPUT_VALIDATORS_FILE = 'validators-inputs.cjs';
+
+/**
+ * The `must` validators of schemas the tool reads its own input files with (--fixtures), compiled ahead as
+ * `compiledValidatorsSource` does the contract's: a run validates its fixtures before its checks' threads start,
+ * and compiling an instance for it then was a good part of the wait. Each schema is written out too, so that
+ * one is used only for the very schema it was compiled from.
+ */
+export function inputValidatorsSource(inputSchemas: readonly object[]): string {
+  const ajv = createAjv(undefined, inputSchemas, true);
+  const names: Record<string, string> = {};
+  const exportsById: Record<string, string> = {};
+  const schemasById: Record<string, string> = {};
+  inputSchemas.forEach((schema, index) => {
+    const id = (schema as { $id?: string }).$id;
+    if (id === undefined) return;
+    names[`i${index}`] = id;
+    exportsById[id] = `i${index}`;
+    schemasById[id] = JSON.stringify(schema);
+  });
+  return `${standaloneCodeFn(ajv, names)}\nexports.exportsById = ${JSON.stringify(exportsById)};\nexports.schemasById = ${JSON.stringify(schemasById)};\n`;
+}
+
+let inputValidators: (CompiledModule & { schemasById: Record<string, string> }) | null | undefined;
+
+/** The validator of `schemaId` compiled ahead, when `extraSchemas` are exactly schemas it was compiled with. */
+function inputValidatorAhead(schemaId: string, extraSchemas: readonly object[]): ValidateFunction | undefined {
+  if (!RUNS_BUNDLED) return undefined;
+  if (inputValidators === undefined) {
+    try {
+      inputValidators = createRequire(import.meta.url)(`./${INPUT_VALIDATORS_FILE}`) as typeof inputValidators;
+    } catch {
+      inputValidators = null;
+    }
+  }
+  const module = inputValidators;
+  if (!module) return undefined;
+  const sameSchemas = extraSchemas.every((schema) => {
+    const id = (schema as { $id?: string }).$id;
+    return id !== undefined && module.schemasById[id] === JSON.stringify(schema);
+  });
+  const name = module.exportsById[schemaId];
+  return sameSchemas && name !== undefined ? module[name] : undefined;
+}
+
 type CompiledModule = Record<string, ValidateFunction> & { exportsById: Record<string, string> };
 const compiled = new Map<Level, CompiledModule | null>();
 
@@ -187,6 +233,10 @@ export class SchemaValidators {
     let validate = cached.get(schemaId);
     if (!validate && this.extraSchemas.length === 0) {
       validate = compiledAhead(level, schemaId);
+      if (validate) cached.set(schemaId, validate);
+    }
+    if (!validate && level === 'must' && this.extraSchemas.length > 0) {
+      validate = inputValidatorAhead(schemaId, this.extraSchemas);
       if (validate) cached.set(schemaId, validate);
     }
     if (!validate) {

@@ -4,8 +4,17 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compiledValidatorsFile, compiledValidatorsSource, VALIDATOR_LEVELS } from './validators.js';
+import { FixturesSchema } from '../config/fixtures.js';
+import { publishable } from '../contract/schema-files.js';
+import {
+  compiledValidatorsFile,
+  compiledValidatorsSource,
+  INPUT_VALIDATORS_FILE,
+  inputValidatorsSource,
+  VALIDATOR_LEVELS,
+} from './validators.js';
 
 export function writeCompiledValidators(bundleDir: string): void {
   for (const level of VALIDATOR_LEVELS) writeFileSync(join(bundleDir, compiledValidatorsFile(level)), compiledValidatorsSource(level));
+  writeFileSync(join(bundleDir, INPUT_VALIDATORS_FILE), inputValidatorsSource([publishable(FixturesSchema)]));
 }

@@ -8,7 +8,15 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { requestFromSchema } from '../../properties/request-from-schema.js';
 import { contractSchemaFiles, publishable } from '../../src/contract/schema-files.js';
-import { compiledValidatorsFile, compiledValidatorsSource, SchemaValidators, VALIDATOR_LEVELS } from '../../src/validation/validators.js';
+import { FixturesSchema } from '../../src/config/fixtures.js';
+import {
+  compiledValidatorsFile,
+  compiledValidatorsSource,
+  INPUT_VALIDATORS_FILE,
+  inputValidatorsSource,
+  SchemaValidators,
+  VALIDATOR_LEVELS,
+} from '../../src/validation/validators.js';
 
 type Compiled = Record<string, ValidateFunction> & { exportsById: Record<string, string> };
 
@@ -52,4 +60,23 @@ describe('validators compiled ahead (what the bundle loads) judge as ajv compili
       expect([...keywords]).toEqual(expect.arrayContaining(['type', 'required', ...(level === 'response' ? ['x-convention'] : [])]));
     });
   }
+});
+
+describe("the input files' validators compiled ahead judge as ajv compiling at run time does", () => {
+  it('the fixtures schema: the same verdict and the same errors, on fixtures and on wrong documents', () => {
+    const fixtures = publishable(FixturesSchema) as { $id: string };
+    const dir = mkdtempSync(join(tmpdir(), 'compiled-validators-'));
+    const file = join(dir, INPUT_VALIDATORS_FILE);
+    writeFileSync(file, inputValidatorsSource([fixtures]));
+    const compiled = createRequire(import.meta.url)(file) as Compiled & { schemasById: Record<string, string> };
+    expect(Object.keys(compiled.exportsById)).toEqual([fixtures.$id]);
+    expect(compiled.schemasById[fixtures.$id]).toBe(JSON.stringify(fixtures));
+    const validate = compiled[compiled.exportsById[fixtures.$id]!]!;
+    const validators = new SchemaValidators([fixtures]);
+    const docs = fc.sample(fc.oneof(requestFromSchema(fixtures), fc.anything({ maxDepth: 3 })), { seed: 5, numRuns: 200 });
+    for (const doc of docs) {
+      const ahead = validate(doc) ? null : validate.errors;
+      expect(JSON.stringify(ahead)).toBe(JSON.stringify(runtimeErrors(validators, 'must', fixtures.$id, doc)));
+    }
+  });
 });
