@@ -19,7 +19,26 @@ export type Route =
 /** `<where the base sits>/rpc/<Service>/<Method>`; the first part is empty or whole path segments. */
 const RPC_PATH = /^((?:\/[^/]+)*?)\/rpc\/([A-Za-z]+)\/([^/]+)$/;
 
+/**
+ * Routes already resolved: a run sends a few hundred distinct paths thousands of times each. Bounded in count
+ * and length, so that a client sending endless or huge new paths costs no memory.
+ */
+const resolved = new Map<string, Route>();
+const MAX_RESOLVED = 1024;
+const MAX_REMEMBERED_PATH = 256;
+
 export function resolveRoute(path: string): Route {
+  if (path.length > MAX_REMEMBERED_PATH) return routeOf(path);
+  let route = resolved.get(path);
+  if (route === undefined) {
+    route = routeOf(path);
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    resolved.set(path, route);
+  }
+  return route;
+}
+
+function routeOf(path: string): Route {
   const match = RPC_PATH.exec(path);
   if (!match) return { kind: 'unknown' };
   const [, before, name, method] = match as unknown as [string, string, string, string];
