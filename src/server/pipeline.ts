@@ -6,7 +6,6 @@
  * A client's mistake never yields 5xx; only a bug in the server does (WebrpcInternalError).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { operationId } from '../contract/operations.js';
 import type { BalanceSource } from './balance-source.js';
 import type { BuilderStore } from './builder-store.js';
 import type { SeededWorld } from './data/world.js';
@@ -41,7 +40,7 @@ export async function runPipeline(deps: PipelineDeps, incoming: IncomingRequest)
   if (!deps.skipAuth && !keyMatches(ctx.headers['x-access-key'], deps.accessKey)) {
     // interface.md §Authentication 3: an acceptable key without rights for the operation is PermissionDenied.
     if (!keyMatches(ctx.headers['x-access-key'], deps.limitedAccessKey)) return errorAnswer('Unauthorized');
-    if (LIMITED_KEY_DENIED.includes(operationId(route.op))) return errorAnswer('PermissionDenied');
+    if (LIMITED_KEY_DENIED.includes(route.id)) return errorAnswer('PermissionDenied');
   }
 
   if (body.tooLarge) return errorAnswer('WebrpcBadRequest', 'the body exceeds the size limit');
@@ -49,7 +48,7 @@ export async function runPipeline(deps: PipelineDeps, incoming: IncomingRequest)
   if (!parsed.ok) return errorAnswer('WebrpcBadRequest', `the body is not JSON: ${parsed.problem}`);
 
   const handler = loadedHandler(route.op) ?? (await handlerOf(route.op).catch(() => undefined));
-  if (!handler) return errorAnswer('NotImplemented', `${operationId(route.op)} has no handler`);
+  if (!handler) return errorAnswer('NotImplemented', `${route.id} has no handler`);
   let request: unknown;
   try {
     request = decodeRequest(handler.requestSchema, parsed.value);

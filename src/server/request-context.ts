@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Network } from '../contract/networks.js';
-import { operationId } from '../contract/operations.js';
 import type { ReadBody } from './body.js';
 import { fieldOf, networkForChainId } from './chain-ids.js';
 import { resolveRoute, type Route } from './routes.js';
@@ -36,7 +35,7 @@ export function describeRequest(req: IncomingMessage, body: ReadBody): IncomingR
     rawBody: body.text,
   };
   if (route.kind !== 'unknown') ctx.service = route.service;
-  if (route.kind === 'operation') ctx.operation = operationId(route.op);
+  if (route.kind === 'operation') ctx.operation = route.id;
   if (network) ctx.network = network.slug;
   return { ctx, route, body, parsed, network };
 }

@@ -6,7 +6,7 @@
  * Paths are matched exactly (case-sensitive, no trailing slash), as webrpc's router does.
  */
 import { findNetwork, type Network } from '../contract/networks.js';
-import { findOperation, type AnyOperation } from '../contract/operations.js';
+import { findOperation, operationId, type AnyOperation, type OperationId } from '../contract/operations.js';
 import { isServiceName, serviceDef, type ServiceName } from '../contract/services.js';
 
 export type Route =
@@ -14,7 +14,14 @@ export type Route =
   | { readonly kind: 'unknown' }
   /** A known service (and network) but a method it does not have: 404 WebrpcBadRoute. */
   | { readonly kind: 'no-method'; readonly service: ServiceName; readonly network?: Network }
-  | { readonly kind: 'operation'; readonly service: ServiceName; readonly op: AnyOperation; readonly network?: Network };
+  | {
+      readonly kind: 'operation';
+      readonly service: ServiceName;
+      readonly op: AnyOperation;
+      /** `operationId(op)`, made once with the route rather than on every request. */
+      readonly id: OperationId;
+      readonly network?: Network;
+    };
 
 /** `<where the base sits>/rpc/<Service>/<Method>`; the first part is empty or whole path segments. */
 const RPC_PATH = /^((?:\/[^/]+)*?)\/rpc\/([A-Za-z]+)\/([^/]+)$/;
@@ -56,5 +63,5 @@ function routeOf(path: string): Route {
 function withMethod(service: ServiceName, method: string, network: Network | undefined): Route {
   const op = findOperation(`${service}.${method}`);
   const net = network ? { network } : {};
-  return op ? { kind: 'operation', service, op, ...net } : { kind: 'no-method', service, ...net };
+  return op ? { kind: 'operation', service, op, id: operationId(op), ...net } : { kind: 'no-method', service, ...net };
 }
