@@ -32,6 +32,9 @@ let node: EmbeddedChainNode;
 const nodeUrl = (slug: string) => node.urlTemplate.replace('{network}', slug);
 const servers: RunningReferenceServer[] = [];
 const funded = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+/** The node signs for one account of its own, rich on every chain, which pays the funded account. */
+const owner = generatePrivateKey();
+const ownerAddress = privateKeyToAccount(owner).address;
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
   const response = await fetch(url, {
@@ -45,9 +48,6 @@ async function rpc(url: string, method: string, params: unknown[]): Promise<unkn
 }
 
 beforeAll(async () => {
-  // The node signs for one account of its own, rich on every chain, which pays the funded account.
-  const owner = generatePrivateKey();
-  const ownerAddress = privateKeyToAccount(owner).address;
   node = await startEmbeddedChainNode({ genesis: () => [{ address: ownerAddress, balance: 1000n * 10n ** 18n }], ownedAccounts: [owner] });
   await Promise.all(
     SLUGS.map(async (slug) => {
@@ -116,6 +116,20 @@ describe.concurrent('GetNativeTokenBalance against a chain node', () => {
       expect(BigInt((await rpc(nodeUrl(slug), 'eth_getBalance', [funded, 'latest'])) as string), slug).toBe(FUNDED_WEI);
       expect(BigInt((await rpc(nodeUrl(slug), 'eth_blockNumber', [])) as string), slug).toBeGreaterThan(0n);
     }
+  });
+
+  it('a balance read in this process follows writes sent to the chain, over its URL or in this process', async () => {
+    const network = networkBySlug('xai-sepolia');
+    const account = privateKeyToAccount(generatePrivateKey()).address.toLowerCase();
+    const balance = async () => BigInt((await node.call(network, 'eth_getBalance', [account, 'latest'])) as string);
+    expect(await balance()).toBe(0n);
+    expect(await balance()).toBe(0n);
+    await rpc(nodeUrl('xai-sepolia'), 'eth_sendTransaction', [{ from: ownerAddress, to: account, value: '0x7' }]);
+    expect(await balance()).toBe(7n);
+    await node.call(network, 'hardhat_setBalance', [account, '0x9']);
+    expect(await balance()).toBe(9n);
+    // Another chain's balance of the same account is its own.
+    expect(BigInt((await node.call(networkBySlug('polygon'), 'eth_getBalance', [account, 'latest'])) as string)).toBe(0n);
   });
 
   it("EDR's allocator was told to leave transparent huge pages alone (each chain would otherwise hold 2 MB pages)", () => {

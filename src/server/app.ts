@@ -76,7 +76,11 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
       req.socket.destroy();
       return;
     }
-    const response = intercepted ?? (await hooks.transform(incoming.ctx, await runPipeline(deps, incoming)));
+    let response = intercepted;
+    if (!response) {
+      response = await runPipeline(deps, incoming);
+      if (hooks.transform) response = await hooks.transform(incoming.ctx, response);
+    }
     if (latencyMs > 0) await sleep(latencyMs);
     write(res, response);
   }

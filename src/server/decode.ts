@@ -15,10 +15,13 @@ import { isRecord } from '../contract/json-values.js';
 import { RESOURCES } from '../contract/resources.js';
 import { amount, CONVENTION_KEYWORD, INTEGER_KEYWORD, KNOWN_VALUES_KEYWORD, type IntegerKind } from '../contract/schema-kit.js';
 import { jsonType } from '../validation/validators.js';
+import { madeOnce } from '../made-once.js';
 import { StacklessError } from './stackless.js';
 
 type Node = Readonly<Record<string, unknown>>;
 type Segment = string | number;
+/** Where a value sits in the body, innermost last; made per field, so a list linked outward rather than copied. */
+type Path = { readonly up: Path; readonly at: Segment } | undefined;
 
 /** A body the decoder refuses; `cause` names the field (webrpc puts such details in the error's `cause`). */
 export class DecodeError extends StacklessError {
@@ -39,10 +42,10 @@ export function decodeRequest<T>(schema: TSchema, body: unknown): T {
   if (!isRecord(body)) {
     throw new DecodeError(`the body must be a JSON object, got ${jsonType(body)}`);
   }
-  return decodeValue(schema as unknown as Node, body, []) as T;
+  return decodeValue(schema as unknown as Node, body, undefined) as T;
 }
 
-function decodeValue(schema: Node, value: unknown, path: readonly Segment[]): unknown {
+function decodeValue(schema: Node, value: unknown, path: Path): unknown {
   const node = resolve(schema);
   const type = primaryType(node);
   if (type === undefined) return value; // "any JSON value" (PropertyFilter.values)
@@ -53,7 +56,9 @@ function decodeValue(schema: Node, value: unknown, path: readonly Segment[]): un
     case 'array': {
       if (!Array.isArray(value)) throw mismatch(path, 'an array', value);
       const items = node['items'] as Node;
-      return value.map((item, i) => (item === null ? zeroValue(items, [...path, i]) : decodeValue(items, item, [...path, i])));
+      return value.map((item, i) =>
+        item === null ? zeroValue(items, { up: path, at: i }) : decodeValue(items, item, { up: path, at: i }),
+      );
     }
     case 'string':
       return decodeString(node, value, path);
@@ -68,22 +73,36 @@ function decodeValue(schema: Node, value: unknown, path: readonly Segment[]): un
   }
 }
 
-function decodeObject(node: Node, value: Record<string, unknown>, path: readonly Segment[]): Record<string, unknown> {
-  const properties = node['properties'] as Record<string, Node>;
-  const required = new Set((node['required'] as string[] | undefined) ?? []);
+/** An object schema's fields, read once per schema rather than on every request. */
+interface Field {
+  readonly name: string;
+  readonly schema: Node;
+  readonly required: boolean;
+}
+const fieldsOf = new WeakMap<Node, readonly Field[]>();
+
+function decodeObject(node: Node, value: Record<string, unknown>, path: Path): Record<string, unknown> {
+  const fields = madeOnce(fieldsOf, node, () => {
+    const required = new Set((node['required'] as string[] | undefined) ?? []);
+    return Object.entries(node['properties'] as Record<string, Node>).map(([name, schema]) => ({
+      name,
+      schema,
+      required: required.has(name),
+    }));
+  });
   const out: Record<string, unknown> = {};
-  for (const [name, schema] of Object.entries(properties)) {
+  for (const { name, schema, required } of fields) {
     const raw = lookup(value, name);
     if (raw === undefined || raw === null) {
-      if (required.has(name)) out[name] = zeroValue(schema, [...path, name]);
+      if (required) out[name] = zeroValue(schema, { up: path, at: name });
       continue;
     }
-    out[name] = decodeValue(schema, raw, [...path, name]);
+    out[name] = decodeValue(schema, raw, { up: path, at: name });
   }
   return out;
 }
 
-function decodeString(node: Node, value: unknown, path: readonly Segment[]): string {
+function decodeString(node: Node, value: unknown, path: Path): string {
   if (typeof value === 'number' && node[CONVENTION_KEYWORD] === AMOUNT) return amountFromNumber(value, path);
   const values = enumValues(node);
   if (typeof value !== 'string') throw mismatch(path, values ? 'an enum name (string)' : 'a string', value);
@@ -91,7 +110,7 @@ function decodeString(node: Node, value: unknown, path: readonly Segment[]): str
   return value;
 }
 
-function amountFromNumber(value: number, path: readonly Segment[]): string {
+function amountFromNumber(value: number, path: Path): string {
   if (!Number.isInteger(value)) throw new DecodeError(`${render(path)}: must be an integer, got ${value}`);
   // Past 2^53 JSON.parse has already lost the digits that were sent: refusing beats reading another amount.
   if (!Number.isSafeInteger(value)) {
@@ -101,7 +120,7 @@ function amountFromNumber(value: number, path: readonly Segment[]): string {
 }
 
 /** A number the schema leaves unannotated is a Go float64: any finite value. */
-function decodeNumber(value: unknown, path: readonly Segment[], integer: IntegerKind | undefined): number {
+function decodeNumber(value: unknown, path: Path, integer: IntegerKind | undefined): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw mismatch(path, 'a number', value);
   if (integer === undefined) return value;
   const signed = integer === 'signed';
@@ -114,7 +133,7 @@ function decodeNumber(value: unknown, path: readonly Segment[], integer: Integer
 }
 
 /** Go's zero value for a field the body left out. */
-function zeroValue(schema: Node, path: readonly Segment[]): unknown {
+function zeroValue(schema: Node, path: Path): unknown {
   const node = resolve(schema);
   switch (primaryType(node)) {
     case 'object':
@@ -143,7 +162,14 @@ function enumValues(node: Node): readonly unknown[] | undefined {
   return (node['enum'] ?? node[KNOWN_VALUES_KEYWORD]) as unknown[] | undefined;
 }
 
+/** What each schema node resolves to, found once per node. */
+const resolvedOf = new WeakMap<Node, Node>();
+
 function resolve(schema: Node): Node {
+  return madeOnce(resolvedOf, schema, () => resolveNow(schema));
+}
+
+function resolveNow(schema: Node): Node {
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     const target = REFS.get(ref);
@@ -172,12 +198,14 @@ function lookup(value: Record<string, unknown>, name: string): unknown {
   return key === undefined ? undefined : value[key];
 }
 
-function mismatch(path: readonly Segment[], expected: string, actual: unknown): DecodeError {
+function mismatch(path: Path, expected: string, actual: unknown): DecodeError {
   return new DecodeError(`${render(path)}: expected ${expected}, got ${jsonType(actual)}`);
 }
 
 /** `filter.properties[0].min`: how the cause names a field. */
-function render(path: readonly Segment[]): string {
-  if (path.length === 0) return 'body';
-  return path.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+function render(path: Path): string {
+  if (path === undefined) return 'body';
+  const segments: Segment[] = [];
+  for (let at: Path = path; at !== undefined; at = at.up) segments.unshift(at.at);
+  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 }

@@ -36,7 +36,10 @@ export interface EmbeddedChainNode {
   readonly urlTemplate: string;
   /** From the call to the node listening (the EVM library loaded), in milliseconds. */
   readonly startupMs: number;
-  /** One JSON-RPC call in this process, without HTTP: the answer's `result`; a JSON-RPC error is thrown. */
+  /**
+   * One JSON-RPC call in this process, without HTTP: the answer's `result`; a JSON-RPC error is thrown. A balance
+   * at "latest" is answered again without asking the chain until something other than a read is sent to it.
+   */
   call(network: Network, method: string, params: readonly unknown[]): Promise<unknown>;
   /** Makes the chains of these networks now rather than on their first request; resolves with the time it took. */
   warm(networks: readonly Network[]): Promise<number>;
@@ -69,6 +72,79 @@ async function makeEdrContext(): Promise<{ edr: Edr; context: InstanceType<Edr['
 }
 
 /**
+ * JSON-RPC methods that read a chain without changing it. Anything else sent to a chain (a transaction,
+ * hardhat_setBalance, evm_mine, a batch, a body that is not JSON) may change what "latest" holds.
+ */
+const READ_ONLY_METHODS: ReadonlySet<string> = new Set([
+  'eth_blockNumber',
+  'eth_call',
+  'eth_chainId',
+  'eth_estimateGas',
+  'eth_feeHistory',
+  'eth_gasPrice',
+  'eth_getBalance',
+  'eth_getBlockByHash',
+  'eth_getBlockByNumber',
+  'eth_getCode',
+  'eth_getLogs',
+  'eth_getStorageAt',
+  'eth_getTransactionByHash',
+  'eth_getTransactionCount',
+  'eth_getTransactionReceipt',
+  'eth_maxPriorityFeePerGas',
+  'eth_syncing',
+  'net_version',
+  'web3_clientVersion',
+]);
+/** Past this many accounts a chain's remembered balances start over: a client sending endless new addresses costs no memory. */
+const MAX_REMEMBERED_BALANCES = 10_000;
+
+/** Whether a JSON-RPC body (one request or a batch) only reads. */
+function onlyReads(body: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return false;
+  }
+  const isRead = (request: unknown) =>
+    typeof request === 'object' && request !== null && READ_ONLY_METHODS.has((request as { method?: unknown }).method as string);
+  return Array.isArray(parsed) ? parsed.every(isRead) : isRead(parsed);
+}
+
+/**
+ * The balances a chain answered at "latest", kept until anything but a read is sent to it. The reference server
+ * reads the same few accounts thousands of times in a run, and each read through EDR costs the main thread
+ * about as much as the rest of the request; nothing writes to these chains in a run, but whoever does (over
+ * the node's URL or `call`) makes the next read ask the chain again.
+ */
+class LatestBalances {
+  private readonly known = new Map<string, unknown>();
+  /** Moves on when a write is sent and when it is done: a read whose answer straddles a write is not kept. */
+  private version = 0;
+
+  get(account: string): unknown {
+    return this.known.get(account);
+  }
+
+  /** The version a read starts at, to hand back to `keep` with its answer. */
+  now(): number {
+    return this.version;
+  }
+
+  keep(account: string, balance: unknown, since: number): void {
+    if (since !== this.version) return;
+    if (this.known.size >= MAX_REMEMBERED_BALANCES) this.known.clear();
+    this.known.set(account, balance);
+  }
+
+  changed(): void {
+    this.version += 1;
+    this.known.clear();
+  }
+}
+
+/**
  * One call into EDR at a time, in arrival order. EDR runs each pending call on a thread of its own: a burst of
  * concurrent requests grows hundreds of threads, each with its stack and allocator arena (hundreds of MB and
  * seconds of CPU over a run), while one call takes a tenth of a millisecond.
@@ -87,6 +163,8 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
   const { edr, context } = await (edrContext ??= makeEdrContext());
   const chains = new Map<number, Promise<Provider>>();
   const inTurn = oneAtATime();
+  const balancesByChain = new Map<number, LatestBalances>();
+  const balancesOf = (network: Network): LatestBalances => madeOnce(balancesByChain, network.chainId, () => new LatestBalances());
 
   const chainOf = (network: Network): Promise<Provider> =>
     madeOnce(chains, network.chainId, () =>
@@ -139,8 +217,11 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
     });
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      const balances = onlyReads(body) ? undefined : balancesOf(network);
+      balances?.changed();
       chainOf(network)
         .then((chain) => inTurn(() => chain.handleRequest(body)))
+        .finally(() => balances?.changed())
         .then((response) => answer(200, response.data as unknown))
         .catch((error: unknown) => rpcError(500, -32603, error instanceof Error ? error.message : String(error)));
     });
@@ -164,14 +245,26 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
     urlTemplate: `http://127.0.0.1:${port}/{network}`,
     startupMs,
     async call(network, method, params) {
+      const balances = balancesOf(network);
+      const account = method === 'eth_getBalance' && params.length === 2 && params[1] === 'latest' ? params[0] : undefined;
+      if (typeof account === 'string') {
+        const known = balances.get(account);
+        if (known !== undefined) return known;
+      }
+      const writes = !READ_ONLY_METHODS.has(method);
+      if (writes) balances.changed();
+      const since = balances.now();
       const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
       const chain = await chainOf(network);
-      const response = await inTurn(() => chain.handleRequest(request));
+      const response = await inTurn(() => chain.handleRequest(request)).finally(() => {
+        if (writes) balances.changed();
+      });
       const data = (typeof response.data === 'string' ? JSON.parse(response.data) : response.data) as {
         result?: unknown;
         error?: { message?: unknown };
       };
       if (data.error !== undefined) throw new Error(`${method}: ${String(data.error.message ?? JSON.stringify(data.error))}`);
+      if (typeof account === 'string' && data.result !== undefined) balances.keep(account, data.result, since);
       return data.result;
     },
     async warm(networks) {

@@ -8,8 +8,11 @@ import type { FaultHooks, RequestContext, WireResponse } from './types.js';
 export interface CombinedHooks {
   intercept(ctx: RequestContext): WireResponse | 'hang' | 'reset' | undefined;
   readonly skipAuth: boolean;
-  /** Applies every transform to a deep copy, so a fault can never alter the server's own data. */
-  transform(ctx: RequestContext, response: WireResponse): Promise<WireResponse>;
+  /**
+   * Applies every transform to a deep copy, so a fault can never alter the server's own data; undefined when no
+   * fault has one (the clean server's answers then take no extra turn of the event loop).
+   */
+  readonly transform: ((ctx: RequestContext, response: WireResponse) => Promise<WireResponse>) | undefined;
 }
 
 export function combineHooks(faults: readonly FaultHooks[]): CombinedHooks {
@@ -22,10 +25,12 @@ export function combineHooks(faults: readonly FaultHooks[]): CombinedHooks {
       return undefined;
     },
     skipAuth: faults.some((f) => f.skipAuth === true),
-    async transform(ctx, response) {
-      let current = response;
-      for (const f of faults) if (f.transform) current = await f.transform(ctx, structuredClone(current));
-      return current;
-    },
+    transform: faults.some((f) => f.transform)
+      ? async (ctx, response) => {
+          let current = response;
+          for (const f of faults) if (f.transform) current = await f.transform(ctx, structuredClone(current));
+          return current;
+        }
+      : undefined,
   };
 }

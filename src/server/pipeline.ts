@@ -6,12 +6,11 @@
  * A client's mistake never yields 5xx; only a bug in the server does (WebrpcInternalError).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { operationId } from '../contract/operations.js';
 import type { BalanceSource } from './balance-source.js';
 import type { BuilderStore } from './builder-store.js';
 import type { SeededWorld } from './data/world.js';
 import { decodeRequest, DecodeError } from './decode.js';
-import { handlerOf } from './handlers/index.js';
+import { handlerOf, loadedHandler } from './handlers/index.js';
 import type { IncomingRequest } from './request-context.js';
 import type { WireResponse } from './types.js';
 import { errorAnswer, jsonAnswer, RpcError } from './wire.js';
@@ -41,15 +40,15 @@ export async function runPipeline(deps: PipelineDeps, incoming: IncomingRequest)
   if (!deps.skipAuth && !keyMatches(ctx.headers['x-access-key'], deps.accessKey)) {
     // interface.md §Authentication 3: an acceptable key without rights for the operation is PermissionDenied.
     if (!keyMatches(ctx.headers['x-access-key'], deps.limitedAccessKey)) return errorAnswer('Unauthorized');
-    if (LIMITED_KEY_DENIED.includes(operationId(route.op))) return errorAnswer('PermissionDenied');
+    if (LIMITED_KEY_DENIED.includes(route.id)) return errorAnswer('PermissionDenied');
   }
 
   if (body.tooLarge) return errorAnswer('WebrpcBadRequest', 'the body exceeds the size limit');
   if (body.text.trim() === '') return errorAnswer('WebrpcBadRequest', 'the body is empty');
   if (!parsed.ok) return errorAnswer('WebrpcBadRequest', `the body is not JSON: ${parsed.problem}`);
 
-  const handler = await handlerOf(route.op).catch(() => undefined);
-  if (!handler) return errorAnswer('NotImplemented', `${operationId(route.op)} has no handler`);
+  const handler = loadedHandler(route.op) ?? (await handlerOf(route.op).catch(() => undefined));
+  if (!handler) return errorAnswer('NotImplemented', `${route.id} has no handler`);
   let request: unknown;
   try {
     request = decodeRequest(handler.requestSchema, parsed.value);
@@ -74,12 +73,18 @@ export async function runPipeline(deps: PipelineDeps, incoming: IncomingRequest)
 
 /** `application/json`, parameters such as charset allowed, case ignored (wire-facts.md §5). */
 function isJsonContentType(header: string | undefined): boolean {
+  if (header === 'application/json') return true;
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
+/** The bytes of each key the server was given, made once rather than on every request. */
+const keyBytes = new Map<string, Buffer>();
+
 function keyMatches(header: string | string[] | undefined, expected: string): boolean {
   if (typeof header !== 'string') return false;
-  const given = Buffer.from(header);
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  const wanted = keyBytes.get(expected) ?? Buffer.from(expected);
+  if (keyBytes.size < 16) keyBytes.set(expected, wanted);
+  // Only the length can be told without looking at the bytes, as timingSafeEqual tells it anyway.
+  if (Buffer.byteLength(header) !== wanted.length) return false;
+  return timingSafeEqual(Buffer.from(header), wanted);
 }

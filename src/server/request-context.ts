@@ -5,7 +5,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Network } from '../contract/networks.js';
-import { operationId } from '../contract/operations.js';
 import type { ReadBody } from './body.js';
 import { fieldOf, networkForChainId } from './chain-ids.js';
 import { resolveRoute, type Route } from './routes.js';
@@ -23,19 +22,21 @@ export interface IncomingRequest {
 }
 
 export function describeRequest(req: IncomingMessage, body: ReadBody): IncomingRequest {
-  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  const url = req.url ?? '/';
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
   const route = resolveRoute(path);
   const parsed = parseBody(body);
   const network = networkOf(route, parsed);
-  const ctx: RequestContext = {
+  const ctx: { -readonly [K in keyof RequestContext]: RequestContext[K] } = {
     method: req.method ?? 'GET',
     path,
     headers: req.headers,
     rawBody: body.text,
-    ...(route.kind !== 'unknown' ? { service: route.service } : {}),
-    ...(route.kind === 'operation' ? { operation: operationId(route.op) } : {}),
-    ...(network ? { network: network.slug } : {}),
   };
+  if (route.kind !== 'unknown') ctx.service = route.service;
+  if (route.kind === 'operation') ctx.operation = route.id;
+  if (network) ctx.network = network.slug;
   return { ctx, route, body, parsed, network };
 }
 

@@ -6,7 +6,7 @@
  * Paths are matched exactly (case-sensitive, no trailing slash), as webrpc's router does.
  */
 import { findNetwork, type Network } from '../contract/networks.js';
-import { findOperation, type AnyOperation } from '../contract/operations.js';
+import { findOperation, operationId, type AnyOperation, type OperationId } from '../contract/operations.js';
 import { isServiceName, serviceDef, type ServiceName } from '../contract/services.js';
 
 export type Route =
@@ -14,12 +14,38 @@ export type Route =
   | { readonly kind: 'unknown' }
   /** A known service (and network) but a method it does not have: 404 WebrpcBadRoute. */
   | { readonly kind: 'no-method'; readonly service: ServiceName; readonly network?: Network }
-  | { readonly kind: 'operation'; readonly service: ServiceName; readonly op: AnyOperation; readonly network?: Network };
+  | {
+      readonly kind: 'operation';
+      readonly service: ServiceName;
+      readonly op: AnyOperation;
+      /** `operationId(op)`, made once with the route rather than on every request. */
+      readonly id: OperationId;
+      readonly network?: Network;
+    };
 
 /** `<where the base sits>/rpc/<Service>/<Method>`; the first part is empty or whole path segments. */
 const RPC_PATH = /^((?:\/[^/]+)*?)\/rpc\/([A-Za-z]+)\/([^/]+)$/;
 
+/**
+ * Routes already resolved: a run sends a few hundred distinct paths thousands of times each. Bounded in count
+ * and length, so that a client sending endless or huge new paths costs no memory.
+ */
+const resolved = new Map<string, Route>();
+const MAX_RESOLVED = 1024;
+const MAX_REMEMBERED_PATH = 256;
+
 export function resolveRoute(path: string): Route {
+  if (path.length > MAX_REMEMBERED_PATH) return routeOf(path);
+  let route = resolved.get(path);
+  if (route === undefined) {
+    route = routeOf(path);
+    if (resolved.size >= MAX_RESOLVED) resolved.clear();
+    resolved.set(path, route);
+  }
+  return route;
+}
+
+function routeOf(path: string): Route {
   const match = RPC_PATH.exec(path);
   if (!match) return { kind: 'unknown' };
   const [, before, name, method] = match as unknown as [string, string, string, string];
@@ -37,5 +63,5 @@ export function resolveRoute(path: string): Route {
 function withMethod(service: ServiceName, method: string, network: Network | undefined): Route {
   const op = findOperation(`${service}.${method}`);
   const net = network ? { network } : {};
-  return op ? { kind: 'operation', service, op, ...net } : { kind: 'no-method', service, ...net };
+  return op ? { kind: 'operation', service, op, id: operationId(op), ...net } : { kind: 'no-method', service, ...net };
 }

@@ -80,9 +80,22 @@ export function hashToBigInt(...parts: readonly (string | number)[]): bigint {
   return BigInt(keccak256Hex(parts.join('|')));
 }
 
+/**
+ * The seeded times, written thousands of times each in a run (every order and collectible carries a few):
+ * written once. Bounded, as the clock's own times are written here too.
+ */
+const written = new Map<number, string>();
+const MAX_WRITTEN = 16_384;
+
 /** A seeded point in time, as RFC 3339 without fractional seconds (wire-facts.md §5). */
 export function rfc3339(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  let text = written.get(epochSeconds);
+  if (text === undefined) {
+    text = new Date(epochSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    if (written.size >= MAX_WRITTEN) written.clear();
+    written.set(epochSeconds, text);
+  }
+  return text;
 }
 
 /** The clock's current time in RFC 3339 (for records the server creates at run time). */

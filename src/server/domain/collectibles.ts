@@ -5,6 +5,7 @@
  */
 import type { OrderSide } from '../../contract/enums.js';
 import type { CollectiblesFilterT } from '../../contract/resources.js';
+import { madeOnce } from '../../made-once.js';
 import type { Collection, NetworkCatalog, OrderRecord, Token } from '../data/catalog.js';
 
 /** GetHighestPriceListingForCollectible's own filter shape (interface.md: createdBy, marketplace, currencies). */
@@ -20,20 +21,38 @@ export function findCollection(catalog: NetworkCatalog, address: string | undefi
   return catalog.collections.find((c) => c.address === wanted);
 }
 
+const DECIMAL = /^[0-9]+$/;
+
 /** Token IDs compare as integers when they are decimal ("007" is token 7), else as text. */
 export function sameTokenId(a: string, b: string): boolean {
   if (a === b) return true;
-  const decimal = /^[0-9]+$/;
-  return decimal.test(a) && decimal.test(b) && BigInt(a) === BigInt(b);
+  return DECIMAL.test(a) && DECIMAL.test(b) && BigInt(a) === BigInt(b);
+}
+
+/** What two token IDs share exactly when sameTokenId holds: a decimal ID's integer (digits only), else the text. */
+function tokenKey(tokenId: string): string {
+  return DECIMAL.test(tokenId) ? BigInt(tokenId).toString() : tokenId;
 }
 
 export function isOpen(order: OrderRecord): boolean {
   return order.status === 'active' && order.quantityRemaining > 0n;
 }
 
+/**
+ * A collection's open orders by token (tokenKey), in the collection's order. Seeded orders never change, and a
+ * filter over collectibles asks for every token's orders: grouped once instead of scanning all orders per token.
+ */
+const openOrdersByToken = new WeakMap<Collection, ReadonlyMap<string, readonly OrderRecord[]>>();
+
 /** Open orders of a token; side `unknown` (the enum's zero value) means either side. */
 export function openOrders(collection: Collection, tokenId: string, side: OrderSide): OrderRecord[] {
-  return collection.orders.filter((o) => isOpen(o) && sameTokenId(o.tokenId, tokenId) && (side === 'unknown' || o.side === side));
+  const byToken = madeOnce(openOrdersByToken, collection, () => {
+    const grouped = new Map<string, OrderRecord[]>();
+    for (const order of collection.orders) if (isOpen(order)) madeOnce(grouped, tokenKey(order.tokenId), () => []).push(order);
+    return grouped;
+  });
+  const open = byToken.get(tokenKey(tokenId)) ?? [];
+  return open.filter((o) => side === 'unknown' || o.side === side);
 }
 
 /** The clauses of CollectiblesFilter about the collectible itself (metadata and owner). */

@@ -7,6 +7,8 @@ import { OPERATIONS, operationId, type AnyOperation, type OperationId } from '..
 import type { RegisteredHandler } from './handler.js';
 
 const loaded = new Map<OperationId, Promise<RegisteredHandler>>();
+/** The handlers whose modules have loaded, for a request to find without waiting a turn of the event loop. */
+const ready = new Map<AnyOperation, RegisteredHandler>();
 
 /** The handler of `op`; rejects when its module is missing or does not export the handler of `op`. */
 export function handlerOf(op: AnyOperation): Promise<RegisteredHandler> {
@@ -15,8 +17,17 @@ export function handlerOf(op: AnyOperation): Promise<RegisteredHandler> {
   if (!handler) {
     handler = load(op);
     loaded.set(id, handler);
+    handler.then(
+      (h) => ready.set(op, h),
+      () => undefined,
+    );
   }
   return handler;
+}
+
+/** The handler of `op` if its module has loaded (handlerOf loads it). */
+export function loadedHandler(op: AnyOperation): RegisteredHandler | undefined {
+  return ready.get(op);
 }
 
 /** Where the handler of an operation lives, relative to this folder. */
