@@ -642,7 +642,7 @@ function deadlinePassed(exchange: Exchange): void {
 
 interface Target {
   readonly secure: boolean;
-  readonly address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
+  readonly address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'> & { readonly servername?: string };
 }
 
 /**
@@ -668,6 +668,8 @@ function addressOf(url: string): Target | undefined {
         ...(parsed.username === '' && parsed.password === ''
           ? {}
           : { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` }),
+        // Plain HTTP has no TLS name: said here, node's agent does not work one out of each request's Host header.
+        ...(parsed.protocol === 'https:' ? {} : { servername: '' }),
       },
     };
   } catch {
