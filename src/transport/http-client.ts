@@ -205,19 +205,42 @@ export const connectionTroubles = (): { readonly resent: number; readonly writes
 
 /**
  * The requests in flight that a signal gives up, under one listener per signal: a listener added and removed
- * for each request cost more than the rest of what this module adds to node's client.
+ * for each request cost more than the rest of what this module adds to node's client. They are linked through
+ * themselves, in the order they were sent (no set to hash every request into and out of).
  */
-const inFlightBySignal = new WeakMap<AbortSignal, Set<{ giveUp(): void }>>();
-function inFlightUnder(signal: AbortSignal): Set<{ giveUp(): void }> {
+class InFlight {
+  private first: Exchange | undefined = undefined;
+  private last: Exchange | undefined = undefined;
+
+  add(exchange: Exchange): void {
+    exchange.before = this.last;
+    exchange.after = undefined;
+    if (this.last) this.last.after = exchange;
+    else this.first = exchange;
+    this.last = exchange;
+  }
+
+  remove(exchange: Exchange): void {
+    if (exchange.before) exchange.before.after = exchange.after;
+    else if (this.first === exchange) this.first = exchange.after;
+    else return; // not in this list (any more)
+    if (exchange.after) exchange.after.before = exchange.before;
+    else this.last = exchange.before;
+    exchange.before = exchange.after = undefined;
+  }
+
+  giveUpAll(): void {
+    const all: Exchange[] = [];
+    for (let exchange = this.first; exchange; exchange = exchange.after) all.push(exchange);
+    for (const exchange of all) exchange.giveUp();
+  }
+}
+
+const inFlightBySignal = new WeakMap<AbortSignal, InFlight>();
+function inFlightUnder(signal: AbortSignal): InFlight {
   return madeOnce(inFlightBySignal, signal, () => {
-    const requests = new Set<{ giveUp(): void }>();
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const request of [...requests]) request.giveUp();
-      },
-      { once: true },
-    );
+    const requests = new InFlight();
+    signal.addEventListener('abort', () => requests.giveUpAll(), { once: true });
     return requests;
   });
 }
@@ -411,7 +434,10 @@ class Exchange implements Attempt {
   private timer: NodeJS.Timeout | undefined = undefined;
   private timeLeft: number;
   private timerFrom: number;
-  private givenUpTogether: Set<{ giveUp(): void }> | undefined = undefined;
+  private givenUpTogether: InFlight | undefined = undefined;
+  /** Its neighbours among the requests in flight under its signal (InFlight). */
+  before: Exchange | undefined = undefined;
+  after: Exchange | undefined = undefined;
   /** The time a request waited for another turn before it was written: the client's, not the target's. */
   private heldBeforeWriting = 0;
   private chunks: Buffer[] = [];
@@ -433,7 +459,9 @@ class Exchange implements Attempt {
     const target = addressOf(request.url);
     if (target === undefined) return this.fail('protocol', `not a URL: ${request.url}`);
     this.secure = target.secure;
-    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+    // The body goes as the string it is, in one `end`: node then states its Content-Length itself and writes it
+    // with the head, one write where a Buffer would take two.
+    const body = request.body;
     let req: Carrying<http.ClientRequest>;
     try {
       req = (target.secure ? https : http).request({
@@ -441,7 +469,7 @@ class Exchange implements Attempt {
         method: request.method,
         agent: agent ?? connections.pooled(request.url),
         ...(target.secure ? { ...connections.tls, checkServerIdentity: identityOf(target.address.hostname!) } : {}),
-        headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
+        headers: request.headers,
       });
     } catch (error) {
       // A method or header node will not put on the wire (a character HTTP does not allow): nothing was sent.
@@ -582,7 +610,7 @@ class Exchange implements Attempt {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.endTurn?.();
-    this.givenUpTogether?.delete(this);
+    this.givenUpTogether?.remove(this);
     const { reused, answerStarted } = socketState(this.socket);
     this.outcome = outcome;
     this.reused = reused;
