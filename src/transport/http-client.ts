@@ -585,7 +585,7 @@ class Exchange implements Attempt {
     } catch (error) {
       jsonError = text === '' ? 'empty body' : `not JSON: ${(error as Error).message}`;
     }
-    const headers = flattenHeaders(res.headers);
+    const headers = headersOf(res);
     const status = res.statusCode ?? 0;
     this.settle({
       ok: true,
@@ -718,6 +718,22 @@ const identityOf =
     tls.checkServerIdentity(host, cert);
 
 const firstLineOf = (text: string): string => text.split('\n')[0]!.trim();
+
+/**
+ * The answer's headers, names in lower case, read from its raw lines: node's `res.headers` is built on first
+ * use, and copying it cost as much again. A name that comes twice is left to node's rules for joining
+ * (set-cookie, cookie, fields that keep their first value), through res.headers.
+ */
+function headersOf(res: http.IncomingMessage): Record<string, string> {
+  const raw = res.rawHeaders;
+  const flat: Record<string, string> = {};
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (name in flat) return flattenHeaders(res.headers);
+    flat[name] = raw[i + 1]!;
+  }
+  return flat;
+}
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
   const flat: Record<string, string> = {};
