@@ -221,9 +221,17 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
     // request to the proxy for http, as HTTP_PROXY means.
     return secure ? new HttpsProxyAgent(proxy, agentOptions) : new HttpProxyAgent(proxy, agentOptions);
   };
+  // Without proxies a scheme has one pool, found without making a key for every request.
+  let plain: http.Agent | undefined;
+  let secure: http.Agent | undefined;
   return {
     pooled(url) {
-      const key = `${url.startsWith('https:') ? 'https' : 'http'} ${proxyOf(url)}`;
+      const https = url.startsWith('https:');
+      if (!options.proxies) {
+        if (https) return (secure ??= madeOnce(pools, 'https ', () => guarded(agentFor(url, pool))));
+        return (plain ??= madeOnce(pools, 'http ', () => guarded(agentFor(url, pool))));
+      }
+      const key = `${https ? 'https' : 'http'} ${proxyOf(url)}`;
       return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
     },
     single: (url) => agentFor(url, { ...tlsOptions, keepAlive: false }),
@@ -231,6 +239,7 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
     destroy() {
       for (const agent of pools.values()) agent.destroy();
       pools.clear();
+      plain = secure = undefined;
     },
   };
 }

@@ -727,12 +727,9 @@ const firstLineOf = (text: string): string => text.split('\n')[0]!.trim();
 function headersOf(res: http.IncomingMessage): Record<string, string> {
   const raw = res.rawHeaders;
   const flat: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (name in flat) return flattenHeaders(res.headers);
-    flat[name] = raw[i + 1]!;
-  }
-  return flat;
+  for (let i = 0; i + 1 < raw.length; i += 2) flat[raw[i]!.toLowerCase()] = raw[i + 1]!;
+  // Fewer names than lines: one came twice (or was no name an object may hold, such as __proto__).
+  return Object.keys(flat).length * 2 === raw.length ? flat : flattenHeaders(res.headers);
 }
 
 function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
