@@ -9,6 +9,10 @@
  *   (stop the server)
  *   npx tsx scripts/bench-client.ts /tmp/cass.json [requests] [rounds]
  *
+ * tsx keeps every function's name with a call made as each closure is made, which adds to the suite's side:
+ * for figures like a run's, bundle it first (node_modules/.bin/esbuild scripts/bench-client.ts --bundle
+ * --platform=node --format=esm --packages=external --outfile=.tmp/bench.mjs) and run that with node.
+ *
  * Each round runs the bare client, then the suite's `send` (with a session's options: a rank, a base-health
  * abandon and learn, a given-up signal), then the suite's path as a session takes it (stringifyExact of the
  * body, send, evidence.keep-like copy), and prints CPU microseconds per request of each.
