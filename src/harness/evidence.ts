@@ -32,7 +32,7 @@ export class SessionEvidence {
    */
   keep(received: HttpOutcome): { index: number; outcome: HttpOutcome } {
     const outcome = this.cutLargeBody(received);
-    const index = this.exchanges.push(outcome.ok ? { ...outcome, response: { ...outcome.response, json: undefined } } : outcome) - 1;
+    const index = this.exchanges.push(outcome.ok ? withoutJson(outcome) : outcome) - 1;
     return { index, outcome };
   }
 
@@ -137,6 +137,15 @@ export class SessionEvidence {
     this.reproductions.set(index, { line, learned: this.redactor.learned });
     return line;
   }
+}
+
+/** An answered exchange without its parsed body, written out (every exchange of the run comes through here). */
+function withoutJson(outcome: HttpOutcome & { ok: true }): HttpOutcome {
+  const { status, headers, text, jsonError } = outcome.response;
+  const response =
+    jsonError === undefined ? { status, headers, text, json: undefined } : { status, headers, text, json: undefined, jsonError };
+  const { request, durationMs, throttling } = outcome;
+  return throttling === undefined ? { ok: true, response, request, durationMs } : { ok: true, response, request, durationMs, throttling };
 }
 
 /** A copy of `text` that shares no memory with the string it was cut from. */

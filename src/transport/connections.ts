@@ -20,15 +20,30 @@ import { HttpsProxyAgent } from 'https-proxy-agent';
 import { getProxyForUrl } from 'proxy-from-env';
 import { madeOnce } from '../made-once.js';
 
+/** What a socket went through, kept on one record per socket (looked up once per event). */
 interface SocketUse {
   /** Requests this socket has carried, the current one included. */
   uses: number;
   /** `socket.bytesRead` when the current request took the socket. */
   bytesBefore: number;
+  /** Until when (`performance.now()`) the socket rests once freed; 0 while it carries a request. */
+  restingUntil: number;
+  /** Waiting in the pool: a byte arriving now answers nothing. */
+  idle: boolean;
+  /** Its listener for those bytes, on the socket from its first wait in the pool on (added once, not per wait). */
+  poison: (() => void) | undefined;
 }
 
 const socketUses = new WeakMap<Socket, SocketUse>();
-const idleWatchers = new WeakMap<Socket, () => void>();
+
+function useOf(socket: Socket): SocketUse {
+  let use = socketUses.get(socket);
+  if (use === undefined) {
+    use = { uses: 0, bytesBefore: 0, restingUntil: 0, idle: false, poison: undefined };
+    socketUses.set(socket, use);
+  }
+  return use;
+}
 
 /**
  * How long a freed socket rests before it carries another request. Long enough for the rest of a server's
@@ -36,7 +51,6 @@ const idleWatchers = new WeakMap<Socket, () => void>();
  * (at 1,000 requests a second, about 25).
  */
 export const SOCKET_REST_MS = 25;
-const restingUntil = new WeakMap<Socket, number>();
 
 let poisonedSockets = 0;
 /** Sockets destroyed because bytes arrived on them while idle, in this process so far. */
@@ -44,10 +58,9 @@ export const poisonedSocketCount = (): number => poisonedSockets;
 
 /** Notes that `socket` now carries a request: call when the request gets its socket. */
 export function takeSocket(socket: Socket): SocketUse {
-  const use = socketUses.get(socket) ?? { uses: 0, bytesBefore: 0 };
+  const use = useOf(socket);
   use.uses += 1;
   use.bytesBefore = socket.bytesRead ?? 0;
-  socketUses.set(socket, use);
   return use;
 }
 
@@ -59,22 +72,28 @@ export function socketState(socket: Socket | null | undefined): { reused: boolea
 }
 
 function watchWhileIdle(socket: Socket): void {
-  const poison = (): void => {
+  const use = useOf(socket);
+  use.idle = true;
+  use.restingUntil = performance.now() + SOCKET_REST_MS;
+  if (use.poison !== undefined) return;
+  // Reading from the idle socket: anything it holds or gets from now on is unasked for. The listener stays:
+  // while the socket carries a request it lets the bytes be (node's parser reads them).
+  use.poison = () => {
+    if (!use.idle) return;
     poisonedSockets += 1;
     socket.destroy();
   };
-  idleWatchers.set(socket, poison);
-  restingUntil.set(socket, performance.now() + SOCKET_REST_MS);
-  // Reading from the idle socket: anything it holds or gets from now on is unasked for.
-  socket.on('data', poison);
+  socket.on('data', use.poison);
 }
 
 function stopWatching(socket: Socket): void {
-  const poison = idleWatchers.get(socket);
-  if (poison === undefined) return;
-  idleWatchers.delete(socket);
-  socket.removeListener('data', poison);
+  const use = socketUses.get(socket);
+  if (use === undefined) return;
+  use.idle = false;
+  use.restingUntil = 0;
 }
+
+const restingUntil = (socket: Socket): number => socketUses.get(socket)?.restingUntil ?? 0;
 
 type FreeSockets = Record<string, Socket[] | undefined>;
 
@@ -89,19 +108,26 @@ function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): voi
   const free = agent.freeSockets as FreeSockets;
   const busy = agent.sockets as FreeSockets;
   const now = performance.now();
-  // The common case, made cheap: no socket waits, or the one node takes first (the least recently freed) has rested.
+  // The common case, made cheap: no socket waits, the one node takes first (the least recently freed) has
+  // rested, or the pool is full (then it is taken anyway).
   let anyResting = false;
   for (const name in free) {
-    const first = free[name]?.[0];
-    if (first !== undefined && (restingUntil.get(first) ?? 0) > now) anyResting = true;
+    const sockets = free[name];
+    const first = sockets?.[0];
+    if (first !== undefined && restingUntil(first) > now && (busy[name]?.length ?? 0) + sockets!.length < agent.maxSockets) {
+      anyResting = true;
+      break;
+    }
   }
   if (!anyResting) return addRequest();
   const aside: [string, Socket[]][] = [];
-  for (const [name, sockets] of Object.entries(free)) {
+  for (const name in free) {
+    const sockets = free[name];
     if (!sockets || (busy[name]?.length ?? 0) + sockets.length >= agent.maxSockets) continue;
-    const resting = sockets.filter((socket) => (restingUntil.get(socket) ?? 0) > now);
+    const resting: Socket[] = [];
+    const rested: Socket[] = [];
+    for (const socket of sockets) (restingUntil(socket) > now ? resting : rested).push(socket);
     if (resting.length === 0) continue;
-    const rested = sockets.filter((socket) => !resting.includes(socket));
     if (rested.length === 0) delete free[name];
     else free[name] = rested;
     aside.push([name, resting]);
@@ -195,9 +221,17 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
     // request to the proxy for http, as HTTP_PROXY means.
     return secure ? new HttpsProxyAgent(proxy, agentOptions) : new HttpProxyAgent(proxy, agentOptions);
   };
+  // Without proxies a scheme has one pool, found without making a key for every request.
+  let plain: http.Agent | undefined;
+  let secure: http.Agent | undefined;
   return {
     pooled(url) {
-      const key = `${url.startsWith('https:') ? 'https' : 'http'} ${proxyOf(url)}`;
+      const https = url.startsWith('https:');
+      if (!options.proxies) {
+        if (https) return (secure ??= madeOnce(pools, 'https ', () => guarded(agentFor(url, pool))));
+        return (plain ??= madeOnce(pools, 'http ', () => guarded(agentFor(url, pool))));
+      }
+      const key = `${https ? 'https' : 'http'} ${proxyOf(url)}`;
       return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
     },
     single: (url) => agentFor(url, { ...tlsOptions, keepAlive: false }),
@@ -205,6 +239,7 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
     destroy() {
       for (const agent of pools.values()) agent.destroy();
       pools.clear();
+      plain = secure = undefined;
     },
   };
 }

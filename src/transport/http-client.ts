@@ -205,19 +205,42 @@ export const connectionTroubles = (): { readonly resent: number; readonly writes
 
 /**
  * The requests in flight that a signal gives up, under one listener per signal: a listener added and removed
- * for each request cost more than the rest of what this module adds to node's client.
+ * for each request cost more than the rest of what this module adds to node's client. They are linked through
+ * themselves, in the order they were sent (no set to hash every request into and out of).
  */
-const inFlightBySignal = new WeakMap<AbortSignal, Set<() => void>>();
-function inFlightUnder(signal: AbortSignal): Set<() => void> {
+class InFlight {
+  private first: Exchange | undefined = undefined;
+  private last: Exchange | undefined = undefined;
+
+  add(exchange: Exchange): void {
+    exchange.before = this.last;
+    exchange.after = undefined;
+    if (this.last) this.last.after = exchange;
+    else this.first = exchange;
+    this.last = exchange;
+  }
+
+  remove(exchange: Exchange): void {
+    if (exchange.before) exchange.before.after = exchange.after;
+    else if (this.first === exchange) this.first = exchange.after;
+    else return; // not in this list (any more)
+    if (exchange.after) exchange.after.before = exchange.before;
+    else this.last = exchange.before;
+    exchange.before = exchange.after = undefined;
+  }
+
+  giveUpAll(): void {
+    const all: Exchange[] = [];
+    for (let exchange = this.first; exchange; exchange = exchange.after) all.push(exchange);
+    for (const exchange of all) exchange.giveUp();
+  }
+}
+
+const inFlightBySignal = new WeakMap<AbortSignal, InFlight>();
+function inFlightUnder(signal: AbortSignal): InFlight {
   return madeOnce(inFlightBySignal, signal, () => {
-    const requests = new Set<() => void>();
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const giveUp of [...requests]) giveUp();
-      },
-      { once: true },
-    );
+    const requests = new InFlight();
+    signal.addEventListener('abort', () => requests.giveUpAll(), { once: true });
     return requests;
   });
 }
@@ -239,28 +262,28 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   let waitedMs = 0;
   // Under --max-rps a request takes its turn last, holding its slot, so it goes out the moment its turn comes
   // (waiting for a slot after its turn would bunch requests up); every request sent takes one, a resend too.
-  let turnAt = 0;
-  const turn = rateCap
-    ? async (again = false): Promise<void> => {
-        waitedMs += await rateCap.turn(request.url, again);
-        turnAt = performance.now();
-      }
-    : undefined;
-  // A new connection is made in the thread's event loop: while the thread is busy, the request would go out
-  // long after its turn, crowding the next ones (at a quota of a few a second, one such request is one too
-  // many in the target's second). Written that late, it takes another turn first.
-  const onTime = turn
-    ? async (): Promise<void> => {
-        if (performance.now() - turnAt > CAP_BURST_MS) await turn(true);
-      }
-    : undefined;
+  let turns: Turns | undefined;
+  if (rateCap) {
+    let turnAt = 0;
+    const turn = async (again = false): Promise<void> => {
+      waitedMs += await rateCap.turn(request.url, again);
+      turnAt = performance.now();
+    };
+    // A new connection is made in the thread's event loop: while the thread is busy, the request would go out
+    // long after its turn, crowding the next ones (at a quota of a few a second, one such request is one too
+    // many in the target's second). Written that late, it takes another turn first.
+    const onTime = async (): Promise<void> => {
+      if (performance.now() - turnAt > CAP_BURST_MS) await turn(true);
+    };
+    turns = { turn, onTime };
+  }
   for (let tryNumber = 1; ; tryNumber += 1) {
-    waitedMs += await pace.turn();
-    const outcome = await sendInSlot(request, options, turn && onTime && { turn, onTime });
-    const held = times > 0 || waitedMs >= 1 ? { throttling: { times, waitedMs: Math.round(waitedMs) } } : {};
+    const waited = pace.turn();
+    waitedMs += typeof waited === 'number' ? waited : await waited;
+    const outcome = await sendInSlot(request, options, turns);
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) pace.answered();
-      return { ...outcome, ...held };
+      return times > 0 || waitedMs >= 1 ? { ...outcome, throttling: { times, waitedMs: Math.round(waitedMs) } } : outcome;
     }
     times += 1;
     const told = retryAfterMs(outcome.response.headers['retry-after']);
@@ -292,28 +315,40 @@ interface Turns {
   readonly onTime: () => Promise<void>;
 }
 
+/** The outcome of a request not sent after all (`TransportOptions.abandon`), or undefined: send it. */
+function abandoned(request: HttpRequest, options: TransportOptions): HttpOutcome | undefined {
+  const reason = options.abandon?.();
+  return reason === undefined
+    ? undefined
+    : { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
+}
+
 function sendInSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
-  const abandoned = (): HttpOutcome | undefined => {
-    const reason = options.abandon?.();
-    return reason === undefined
-      ? undefined
-      : { ok: false, request, failure: 'timeout', message: `not sent: ${reason}`, durationMs: 0, unsent: true };
-  };
-  const early = abandoned();
+  const early = abandoned(request, options);
   if (early) return Promise.resolve(early);
-  return limiter.run(async () => {
-    const late = abandoned();
-    if (late) return late;
-    if (turns) {
-      await turns.turn();
-      const stopped = abandoned();
-      if (stopped) return stopped;
-    }
-    const outcome = await sendWithRetry(request, options, turns);
-    options.learn?.(outcome);
-    exchangeObserver?.(outcome);
-    return outcome;
-  }, options.rank);
+  return limiter.run(() => sendHoldingSlot(request, options, turns), options.rank);
+}
+
+function sendHoldingSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
+  const late = abandoned(request, options);
+  if (late) return Promise.resolve(late);
+  if (turns) return sendOnTurn(request, options, turns);
+  return sendWithRetry(request, options, undefined).then((outcome) => learnt(options, outcome));
+}
+
+/** Under --max-rps: sent once its turn came, unless it was abandoned meanwhile. */
+async function sendOnTurn(request: HttpRequest, options: TransportOptions, turns: Turns): Promise<HttpOutcome> {
+  await turns.turn();
+  const stopped = abandoned(request, options);
+  if (stopped) return stopped;
+  return learnt(options, await sendWithRetry(request, options, turns));
+}
+
+/** The outcome of a request sent, told to who learns from it while the request still holds its slot. */
+function learnt(options: TransportOptions, outcome: HttpOutcome): HttpOutcome {
+  options.learn?.(outcome);
+  exchangeObserver?.(outcome);
+  return outcome;
 }
 
 /**
@@ -321,12 +356,23 @@ function sendInSlot(request: HttpRequest, options: TransportOptions, turns: Turn
  * byte of its answer: that race is the transport's, not the target's. A target that resets a new connection is
  * reported as it is. A write goes out once, on a connection of its own.
  */
-async function sendWithRetry(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
+function sendWithRetry(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const writes = options.writes === true;
-  const first = await sendOnce(request, options, writes ? connections.single(request.url) : undefined, turns?.onTime);
-  const { outcome } = first;
-  if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
-  if (writes) {
+  return sendOnce(request, options, writes ? connections.single(request.url) : undefined, turns?.onTime).then((first) => {
+    const { outcome } = first;
+    if (outcome.ok || outcome.failure !== 'connection' || first.answerStarted) return outcome;
+    return afterConnectionFailure(request, options, turns, first, outcome);
+  });
+}
+
+async function afterConnectionFailure(
+  request: HttpRequest,
+  options: TransportOptions,
+  turns: Turns | undefined,
+  first: Attempt,
+  outcome: HttpOutcome & { ok: false },
+): Promise<HttpOutcome> {
+  if (options.writes === true) {
     if (!first.connected) return outcome;
     writesLost += 1;
     return { ...outcome, message: `${outcome.message}: answer lost; not resent` };
@@ -354,150 +400,277 @@ interface Attempt {
  * connection is there and `onTime` says it may go (the time waited for that does not count to its deadline).
  */
 function sendOnce(request: HttpRequest, options: TransportOptions, agent?: http.Agent, onTime?: () => Promise<void>): Promise<Attempt> {
-  const started = performance.now();
-  const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   requestsSent += 1;
-  return new Promise<Attempt>((resolve) => {
-    let settled = false;
-    let socket: Socket | undefined;
-    let connected = false;
-    let responded = false;
-    let endTurn: (() => void) | undefined;
-    let deadline: PausableTimer | undefined;
-    let givenUpTogether: Set<() => void> | undefined;
-    /** The time a request waited for another turn before it was written: the client's, not the target's. */
-    let heldBeforeWriting = 0;
-    type Settled = { ok: true; response: HttpResponse } | { ok: false; failure: TransportFailureKind; message: string };
-    const finish = (outcome: Settled): void => {
-      if (settled) return;
-      settled = true;
-      deadline?.clear();
-      endTurn?.();
-      givenUpTogether?.delete(giveUp);
-      const { reused, answerStarted } = socketState(socket);
-      resolve({
-        outcome: { ...outcome, request, durationMs: performance.now() - started - heldBeforeWriting } as HttpOutcome,
-        reused,
-        answerStarted: answerStarted || responded,
-        connected: connected || reused,
-      });
-    };
-    const fail = (failure: TransportFailureKind, message: string): void => finish({ ok: false, failure, message });
+  return new Promise<Attempt>((resolve) => new Exchange(request, options, resolve).start(agent, onTime));
+}
+
+/** The exchange a request (or its answer) belongs to, for the listeners every exchange shares. */
+const EXCHANGE = Symbol('exchange');
+type Carrying<T> = T & { [EXCHANGE]?: Exchange };
+
+/**
+ * One request in flight and its answer: its state, read by listeners that every exchange shares (a dozen
+ * closures made for each request cost more than the rest of what this module adds to node's client). Once
+ * settled it is the request's Attempt.
+ */
+class Exchange implements Attempt {
+  outcome!: HttpOutcome;
+  reused = false;
+  answerStarted = false;
+  connected = false;
+  private settled = false;
+  private readonly started = performance.now();
+  private req: Carrying<http.ClientRequest> | undefined = undefined;
+  private socket: Socket | undefined = undefined;
+  private responded = false;
+  private secure = false;
+  /** Ends this answer's turn to be read, once it took one (a large answer). */
+  private endTurn: (() => void) | undefined = undefined;
+  /**
+   * One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`; the
+   * time a large answer waits for its turn to be read, or a request under --max-rps for its turn to be
+   * written, is the client's, not the target's, and does not count.
+   */
+  private timer: NodeJS.Timeout | undefined = undefined;
+  private timeLeft: number;
+  private timerFrom: number;
+  private givenUpTogether: InFlight | undefined = undefined;
+  /** Its neighbours among the requests in flight under its signal (InFlight). */
+  before: Exchange | undefined = undefined;
+  after: Exchange | undefined = undefined;
+  /** The time a request waited for another turn before it was written: the client's, not the target's. */
+  private heldBeforeWriting = 0;
+  private chunks: Buffer[] = [];
+  private size = 0;
+  /** An answer grown large: decoded as it comes, its buffers freed at once. */
+  private large: { decoder: StringDecoder; text: string } | undefined = undefined;
+
+  constructor(
+    readonly request: HttpRequest,
+    private readonly options: TransportOptions,
+    private readonly resolve: (attempt: Attempt) => void,
+  ) {
+    this.timeLeft = options.timeoutMs;
+    this.timerFrom = this.started;
+  }
+
+  start(agent: http.Agent | undefined, onTime: (() => Promise<void>) | undefined): void {
+    const { request, options } = this;
     const target = addressOf(request.url);
-    if (target === undefined) {
-      fail('protocol', `not a URL: ${request.url}`);
-      return;
-    }
-    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-    let req: http.ClientRequest;
+    if (target === undefined) return this.fail('protocol', `not a URL: ${request.url}`);
+    this.secure = target.secure;
+    // The body goes as the string it is, in one `end`: node then states its Content-Length itself and writes it
+    // with the head, one write where a Buffer would take two.
+    const body = request.body;
+    let req: Carrying<http.ClientRequest>;
     try {
       req = (target.secure ? https : http).request({
         ...target.address,
         method: request.method,
         agent: agent ?? connections.pooled(request.url),
         ...(target.secure ? { ...connections.tls, checkServerIdentity: identityOf(target.address.hostname!) } : {}),
-        headers: body === undefined ? request.headers : { ...request.headers, 'Content-Length': String(body.length) },
+        headers: request.headers,
       });
     } catch (error) {
       // A method or header node will not put on the wire (a character HTTP does not allow): nothing was sent.
-      fail('protocol', (error as Error).message);
-      return;
+      return this.fail('protocol', (error as Error).message);
     }
-    // One deadline for the whole exchange (connect, send, the complete answer), as superagent's `deadline`; the
-    // time a large answer waits for its turn to be read is the client's, not the target's, and does not count.
-    deadline = pausableTimer(options.timeoutMs, () => {
-      fail('timeout', `no complete answer within ${options.timeoutMs} ms`);
-      req.destroy();
-    });
-    function giveUp(): void {
-      fail('timeout', `no answer, given up: ${String(options.givenUp?.reason)}`);
-      req.destroy();
+    req[EXCHANGE] = this;
+    this.req = req;
+    this.timer = setTimeout(deadlinePassed, this.timeLeft, this);
+    const { givenUp } = options;
+    if (givenUp?.aborted) this.giveUp();
+    else if (givenUp !== undefined) {
+      this.givenUpTogether = inFlightUnder(givenUp);
+      this.givenUpTogether.add(this);
     }
-    if (options.givenUp?.aborted) giveUp();
-    else if (options.givenUp !== undefined) {
-      givenUpTogether = inFlightUnder(options.givenUp);
-      givenUpTogether.add(giveUp);
-    }
-    req.on('socket', (taken: Socket) => {
-      socket = taken;
-      takeSocket(taken);
-      if (!taken.connecting) connected = true;
-      else taken.once(target.secure ? 'secureConnect' : 'connect', () => (connected = true));
-    });
-    req.on('error', (error: NodeJS.ErrnoException) => {
-      const described = `${error.code ?? ''} ${error.message}`;
-      if (TLS_FAILURE.test(described)) fail('tls', `${error.code ?? 'TLS'}: ${firstLineOf(error.message)}`);
-      else if (/ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/.test(described))
-        fail('connection', error.message || error.code || 'connection failed');
-      else fail('protocol', error.message || String(error));
-    });
-    req.on('response', (res) => {
-      responded = true;
-      // An answer is kept as its buffers and decoded once at the end; one that grows large is decoded as it
-      // comes from then on, so its buffers are freed at once and no copy joins them.
-      const chunks: Buffer[] = [];
-      let large: { decoder: StringDecoder; text: string } | undefined;
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          fail('too-large', `response body exceeds ${maxBytes} bytes`);
-          req.destroy();
-          return;
-        }
-        if (large) large.text += large.decoder.write(chunk);
-        else chunks.push(chunk);
-        if (size > LARGE_ANSWER_BYTES && !large) {
-          const decoder = new StringDecoder('utf8');
-          large = { decoder, text: decoder.write(Buffer.concat(chunks)) };
-          chunks.length = 0;
-          waitForTurn();
-        }
-      });
-      function waitForTurn(): void {
-        endTurn = () => undefined;
-        res.pause();
-        deadline?.pause();
-        void largeAnswers.run(
-          () =>
-            new Promise<void>((ended) => {
-              if (settled) return ended();
-              endTurn = ended;
-              deadline?.resume();
-              res.resume();
-            }),
-          options.rank,
-        );
-      }
-      res.on('error', (error: Error) => fail('connection', error.message));
-      res.on('aborted', () => fail('connection', 'the answer was cut off'));
-      res.on('end', () => {
-        const text = large ? large.text + large.decoder.end() : Buffer.concat(chunks).toString('utf8');
-        finish({ ok: true, response: { status: res.statusCode ?? 0, headers: flattenHeaders(res.headers), text, ...parseJson(text) } });
-      });
-    });
+    req.on('socket', socketTaken);
+    req.on('error', requestFailed);
+    req.on('response', answerCame);
     if (!onTime) req.end(body);
     else
       req.once('socket', (taken: Socket) => {
         const write = (): void => {
-          deadline?.pause();
+          this.pauseDeadline();
           const from = performance.now();
           void onTime().then(() => {
-            if (settled) return;
-            heldBeforeWriting = performance.now() - from;
-            deadline?.resume();
+            if (this.settled) return;
+            this.heldBeforeWriting = performance.now() - from;
+            this.resumeDeadline();
             req.end(body);
           });
         };
         if (!taken.connecting) write();
         else taken.once(target.secure ? 'secureConnect' : 'connect', write);
       });
-  });
+  }
+
+  tookSocket(taken: Socket): void {
+    this.socket = taken;
+    takeSocket(taken);
+    if (!taken.connecting) this.connected = true;
+    else taken.once(this.secure ? 'secureConnect' : 'connect', () => (this.connected = true));
+  }
+
+  giveUp(): void {
+    this.fail('timeout', `no answer, given up: ${String(this.options.givenUp?.reason)}`);
+    this.req?.destroy();
+  }
+
+  timedOut(): void {
+    this.timer = undefined;
+    this.fail('timeout', `no complete answer within ${this.options.timeoutMs} ms`);
+    this.req?.destroy();
+  }
+
+  answered(res: Carrying<http.IncomingMessage>): void {
+    this.responded = true;
+    res[EXCHANGE] = this;
+    res.on('data', chunkCame);
+    res.on('error', answerFailed);
+    res.on('aborted', answerCutOff);
+    res.on('end', answerEnded);
+  }
+
+  /**
+   * An answer is kept as its buffers and decoded once at the end; one that grows large is decoded as it comes
+   * from then on, so its buffers are freed at once and no copy joins them.
+   */
+  chunk(res: http.IncomingMessage, chunk: Buffer): void {
+    this.size += chunk.length;
+    const maxBytes = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    if (this.size > maxBytes) {
+      this.fail('too-large', `response body exceeds ${maxBytes} bytes`);
+      this.req?.destroy();
+      return;
+    }
+    if (this.large) this.large.text += this.large.decoder.write(chunk);
+    else this.chunks.push(chunk);
+    if (this.size > LARGE_ANSWER_BYTES && !this.large) {
+      const decoder = new StringDecoder('utf8');
+      this.large = { decoder, text: decoder.write(Buffer.concat(this.chunks)) };
+      this.chunks = [];
+      this.waitForTurn(res);
+    }
+  }
+
+  private waitForTurn(res: http.IncomingMessage): void {
+    this.endTurn = () => undefined;
+    res.pause();
+    this.pauseDeadline();
+    void largeAnswers.run(
+      () =>
+        new Promise<void>((ended) => {
+          if (this.settled) return ended();
+          this.endTurn = ended;
+          this.resumeDeadline();
+          res.resume();
+        }),
+      this.options.rank,
+    );
+  }
+
+  ended(res: http.IncomingMessage): void {
+    if (this.settled) return;
+    const { large } = this;
+    const text = large
+      ? large.text + large.decoder.end()
+      : this.chunks.length === 1
+        ? this.chunks[0]!.toString('utf8')
+        : Buffer.concat(this.chunks).toString('utf8');
+    let json: unknown;
+    let jsonError: string | undefined;
+    try {
+      json = parseExact(text);
+    } catch (error) {
+      jsonError = text === '' ? 'empty body' : `not JSON: ${(error as Error).message}`;
+    }
+    const headers = headersOf(res);
+    const status = res.statusCode ?? 0;
+    this.settle({
+      ok: true,
+      response: jsonError === undefined ? { status, headers, text, json } : { status, headers, text, json, jsonError },
+      request: this.request,
+      durationMs: this.duration(),
+    });
+  }
+
+  fail(failure: TransportFailureKind, message: string): void {
+    if (this.settled) return;
+    this.settle({ ok: false, failure, message, request: this.request, durationMs: this.duration() });
+  }
+
+  private duration(): number {
+    return performance.now() - this.started - this.heldBeforeWriting;
+  }
+
+  private settle(outcome: HttpOutcome): void {
+    if (this.settled) return;
+    this.settled = true;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.endTurn?.();
+    this.givenUpTogether?.remove(this);
+    const { reused, answerStarted } = socketState(this.socket);
+    this.outcome = outcome;
+    this.reused = reused;
+    this.answerStarted = answerStarted || this.responded;
+    this.connected = this.connected || reused;
+    this.chunks = [];
+    this.large = undefined;
+    this.resolve(this);
+  }
+
+  private pauseDeadline(): void {
+    if (this.timer === undefined) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timeLeft -= performance.now() - this.timerFrom;
+  }
+
+  private resumeDeadline(): void {
+    if (this.timer !== undefined || this.settled) return;
+    this.timerFrom = performance.now();
+    this.timer = setTimeout(deadlinePassed, Math.max(0, this.timeLeft), this);
+  }
+}
+
+const TRANSPORT_CODES = /ECONNREFUSED|ECONNRESET|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|socket hang up/;
+
+// The listeners every exchange shares: node calls them with the request (or its answer) as `this`.
+function socketTaken(this: Carrying<http.ClientRequest>, taken: Socket): void {
+  this[EXCHANGE]?.tookSocket(taken);
+}
+function requestFailed(this: Carrying<http.ClientRequest>, error: NodeJS.ErrnoException): void {
+  const exchange = this[EXCHANGE];
+  if (!exchange) return;
+  const described = `${error.code ?? ''} ${error.message}`;
+  if (TLS_FAILURE.test(described)) exchange.fail('tls', `${error.code ?? 'TLS'}: ${firstLineOf(error.message)}`);
+  else if (TRANSPORT_CODES.test(described)) exchange.fail('connection', error.message || error.code || 'connection failed');
+  else exchange.fail('protocol', error.message || String(error));
+}
+function answerCame(this: Carrying<http.ClientRequest>, res: http.IncomingMessage): void {
+  this[EXCHANGE]?.answered(res);
+}
+function chunkCame(this: Carrying<http.IncomingMessage>, chunk: Buffer): void {
+  this[EXCHANGE]?.chunk(this, chunk);
+}
+function answerFailed(this: Carrying<http.IncomingMessage>, error: Error): void {
+  this[EXCHANGE]?.fail('connection', error.message);
+}
+function answerCutOff(this: Carrying<http.IncomingMessage>): void {
+  this[EXCHANGE]?.fail('connection', 'the answer was cut off');
+}
+function answerEnded(this: Carrying<http.IncomingMessage>): void {
+  this[EXCHANGE]?.ended(this);
+}
+function deadlinePassed(exchange: Exchange): void {
+  exchange.timedOut();
 }
 
 interface Target {
   readonly secure: boolean;
-  readonly address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'>;
+  readonly address: Pick<http.RequestOptions, 'protocol' | 'hostname' | 'port' | 'path' | 'auth'> & { readonly servername?: string };
 }
 
 /**
@@ -523,6 +696,8 @@ function addressOf(url: string): Target | undefined {
         ...(parsed.username === '' && parsed.password === ''
           ? {}
           : { auth: `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}` }),
+        // Plain HTTP has no TLS name: said here, node's agent does not work one out of each request's Host header.
+        ...(parsed.protocol === 'https:' ? {} : { servername: '' }),
       },
     };
   } catch {
@@ -531,14 +706,6 @@ function addressOf(url: string): Target | undefined {
   if (targets.size >= TARGETS_REMEMBERED) targets.clear();
   targets.set(url, target);
   return target;
-}
-
-function parseJson(text: string): { json: unknown; jsonError?: string } {
-  try {
-    return { json: parseExact(text) };
-  } catch (error) {
-    return { json: undefined, jsonError: text === '' ? 'empty body' : `not JSON: ${(error as Error).message}` };
-  }
 }
 
 /**
@@ -552,43 +719,25 @@ const identityOf =
 
 const firstLineOf = (text: string): string => text.split('\n')[0]!.trim();
 
-function flattenHeaders(headers: Record<string, unknown>): Record<string, string> {
+/**
+ * The answer's headers, names in lower case, read from its raw lines: node's `res.headers` is built on first
+ * use, and copying it cost as much again. A name that comes twice is left to node's rules for joining
+ * (set-cookie, cookie, fields that keep their first value), through res.headers.
+ */
+function headersOf(res: http.IncomingMessage): Record<string, string> {
+  const raw = res.rawHeaders;
   const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (let i = 0; i + 1 < raw.length; i += 2) flat[raw[i]!.toLowerCase()] = raw[i + 1]!;
+  // Fewer names than lines: one came twice (or was no name an object may hold, such as __proto__).
+  return Object.keys(flat).length * 2 === raw.length ? flat : flattenHeaders(res.headers);
+}
+
+function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const name in headers) {
+    const value = headers[name];
     if (value === undefined) continue;
-    flat[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    flat[name.toLowerCase()] = typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : String(value);
   }
   return flat;
-}
-
-/** A timer that can be held: the time it is held does not count. */
-interface PausableTimer {
-  pause(): void;
-  resume(): void;
-  clear(): void;
-}
-
-function pausableTimer(ms: number, fire: () => void): PausableTimer {
-  let left = ms;
-  let startedAt = performance.now();
-  let timer: NodeJS.Timeout | undefined = setTimeout(fire, left);
-  let cleared = false;
-  return {
-    pause() {
-      if (timer === undefined) return;
-      clearTimeout(timer);
-      timer = undefined;
-      left -= performance.now() - startedAt;
-    },
-    resume() {
-      if (timer !== undefined || cleared) return;
-      startedAt = performance.now();
-      timer = setTimeout(fire, Math.max(0, left));
-    },
-    clear() {
-      cleared = true;
-      clearTimeout(timer);
-      timer = undefined;
-    },
-  };
 }

@@ -40,28 +40,46 @@ export class Limiter {
     return { active: this.active, waiting: this.waiting.length };
   }
 
-  async run<T>(task: () => Promise<T>, rank: Rank = 0): Promise<T> {
-    await this.acquire(rank);
-    try {
-      return await task();
-    } finally {
-      this.release();
+  /**
+   * Runs `task` holding a slot: at once when one is free (no promise is awaited for nothing: every request of
+   * the run goes through here), else when a slot passes to it.
+   */
+  run<T>(task: () => Promise<T>, rank: Rank = 0): Promise<T> {
+    if (this.active < this.limitValue) {
+      this.active += 1;
+      return this.holding(task);
     }
+    return new Promise<void>((wake) => this.push({ key: keyOf(rank), rank, arrival: this.arrivals++, wake })).then(() =>
+      this.holding(task),
+    );
   }
+
+  private holding<T>(task: () => Promise<T>): Promise<T> {
+    let running: Promise<T>;
+    try {
+      running = task();
+    } catch (error) {
+      this.release();
+      return Promise.reject(error as Error);
+    }
+    return running.then(this.releasing as (value: T) => T, this.releasingOnError);
+  }
+
+  private readonly releasing = (value: unknown): unknown => {
+    this.release();
+    return value;
+  };
+
+  private readonly releasingOnError = (error: unknown): never => {
+    this.release();
+    throw error;
+  };
 
   /** Reads the rank of every waiter again: the order of service changed while they waited. */
   reorder(): void {
     const heap = this.waiting;
     for (const waiter of heap) waiter.key = keyOf(waiter.rank);
     for (let i = (heap.length >> 1) - 1; i >= 0; i -= 1) this.siftDown(i);
-  }
-
-  private acquire(rank: Rank): Promise<void> {
-    if (this.active < this.limitValue) {
-      this.active += 1;
-      return Promise.resolve();
-    }
-    return new Promise<void>((wake) => this.push({ key: keyOf(rank), rank, arrival: this.arrivals++, wake }));
   }
 
   private release(): void {

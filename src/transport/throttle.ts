@@ -46,6 +46,8 @@ export function waitBeforeResend(tryNumber: number, retryAfter: number | undefin
   return Math.min(wait, LONGEST_WAIT_MS);
 }
 
+const clockMs = (): number => performance.now();
+
 /**
  * The pace of one origin in one thread: requests are spaced 1/rate apart; unpaced (rate Infinity) until the
  * origin first throttles, unless capped. Under --max-rps the cap itself is kept by RateCap, shared by the threads.
@@ -72,8 +74,11 @@ export class OriginPace {
     return this.rate;
   }
 
-  /** Waits for this request's turn; answers how long it waited (ms). */
-  async turn(now: () => number = performance.now.bind(performance)): Promise<number> {
+  /**
+   * Waits for this request's turn; answers how long it waited (ms): at once, not as a promise, when it need
+   * not wait (an origin that never throttled: nearly every request).
+   */
+  turn(now: () => number = clockMs): number | Promise<number> {
     const start = now();
     let at = Math.max(start, this.heldUntil);
     if (Number.isFinite(this.rate)) {
@@ -82,8 +87,8 @@ export class OriginPace {
     }
     this.recent.push(at);
     while (this.recent.length > 0 && this.recent[0]! < at - 1000) this.recent.shift();
-    if (at > start) await new Promise((resolve) => setTimeout(resolve, at - start));
-    return at - start;
+    if (at <= start) return 0;
+    return new Promise((resolve) => setTimeout(() => resolve(at - start), at - start));
   }
 
   /**

@@ -116,3 +116,30 @@ describe('keep-alive', () => {
     }
   });
 });
+
+describe('answer headers', () => {
+  it('are read with names in lower case, and a name that comes twice joined by node’s rules', async () => {
+    server = await rawServer((_request, socket) => {
+      const body = '{}';
+      socket.write(
+        `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Once: One\r\nX-Twice: a\r\nx-twice: b\r\n` +
+          `Set-Cookie: s=1\r\nSet-Cookie: t=2\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+    });
+    const outcome = await post(server.origin, '/headers');
+    expect(outcome.ok && outcome.response.headers).toMatchObject({
+      'content-type': 'application/json',
+      'x-once': 'One',
+      'x-twice': 'a, b',
+      'set-cookie': 's=1, t=2',
+    });
+    await server.close();
+    server = await rawServer((_request, socket) => socket.write(answerBytes(200, '{}', { 'X-Mixed-Case': 'v' })));
+    const single = await post(server.origin, '/single');
+    expect(single.ok && single.response.headers).toEqual({
+      'content-type': 'application/json',
+      'x-mixed-case': 'v',
+      'content-length': '2',
+    });
+  });
+});
