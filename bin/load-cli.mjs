@@ -2,12 +2,16 @@
 // when there is none, from the sources through tsx.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startCheckThreadsEarly } from '../src/bundle/check-threads.mjs';
 import { bundleFolder } from '../src/bundle/current.mjs';
 
-/** The command line's `main(argv)`. */
-export async function loadCli() {
+/** The command line's `main(argv)`, for the command line `argv` (a run's checks' threads start booting now). */
+export async function loadCli(argv = process.argv.slice(2)) {
   const dir = await bundleFolder();
-  if (dir) return (await import(pathToFileURL(join(dir, 'cli.mjs')).href)).main;
+  if (dir) {
+    if (argv[0] === 'run') startCheckThreadsEarly(pathToFileURL(join(dir, 'check-thread.mjs')));
+    return (await import(pathToFileURL(join(dir, 'cli.mjs')).href)).main;
+  }
   const { register } = await import('tsx/esm/api');
   register();
   return (await import('../src/cli/main.ts')).main;

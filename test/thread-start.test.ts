@@ -3,6 +3,7 @@
  * hands them their first unit, they send nothing; cancelled (an unreachable target), they end without sending.
  */
 import { mkdtempSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,8 @@ import { targetsFromOrigin, type RunConfig } from '../src/config/run-config.js';
 import type { RunCollector, UnitFinished } from '../src/runner/collector.js';
 import { parseRunOptions } from '../src/runner/run-options.js';
 import { startCheckThreads } from '../src/runner/thread-engine.js';
+import { checkThreadBundle } from '../src/bundle/current.mjs';
+import { startCheckThreadsEarly, takeCheckThreadsStartedEarly } from '../src/bundle/check-threads.mjs';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
 
@@ -75,4 +78,48 @@ describe('checks threads started ahead of their run', () => {
     await aWhile();
     expect(received).toBe(0);
   }, 30_000);
+
+  it("started by the command line before the run, are the run's threads: given the run by message, they run every unit", async () => {
+    const bundle = await checkThreadBundle();
+    expect(bundle).toBeDefined();
+    startCheckThreadsEarly(bundle!);
+    // What the threads started early tell the main thread, seen beside the run's own listeners.
+    const early = (globalThis as Record<symbol, { threads: { worker: Worker }[] } | undefined>)[
+      Symbol.for('rpc-conformance.check-threads-started-early')
+    ];
+    expect(early?.threads.length).toBeGreaterThan(0);
+    const toldByEarly: string[] = [];
+    for (const { worker } of early!.threads) worker.on('message', (message: { type: string }) => toldByEarly.push(message.type));
+    received = 0;
+    const finished: UnitFinished[] = [];
+    const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+    const threads = startCheckThreads(runConfig());
+    await aWhile();
+    expect(received).toBe(0);
+    expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
+    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual([
+      'Marketplace.GetFloorOrder@polygon',
+      'Relayer.FeeOptions@polygon',
+      'wire@polygon',
+    ]);
+    expect(toldByEarly.filter((type) => type === 'unit')).toHaveLength(3);
+    expect(toldByEarly).toContain('done');
+    // Taken once: nothing is left for another run of the process.
+    expect(takeCheckThreadsStartedEarly(bundle!, 2)).toEqual([]);
+  }, 60_000);
+
+  it('started early for another bundle, are ended and the run starts its own', async () => {
+    const bundle = await checkThreadBundle();
+    startCheckThreadsEarly(new URL('./elsewhere/check-thread.mjs', bundle!));
+    const early = (globalThis as Record<symbol, { threads: { worker: Worker }[] } | undefined>)[
+      Symbol.for('rpc-conformance.check-threads-started-early')
+    ]!;
+    const exited = early.threads.map(({ worker }) => new Promise((resolve) => worker.once('exit', resolve)));
+    const finished: UnitFinished[] = [];
+    const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+    const threads = startCheckThreads(runConfig());
+    expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
+    expect(finished).toHaveLength(3);
+    await Promise.all(exited);
+  }, 60_000);
 });

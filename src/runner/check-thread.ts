@@ -10,7 +10,19 @@ import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-m
 import { joinRateCap } from '../transport/http-client.js';
 
 const port = parentPort!;
-const { config, reportsLoadFailures, rateCap } = workerData as CheckThreadData;
+/** A thread the command line started before its run (src/bundle/check-threads.mjs) is given the run by message. */
+const runData = (): Promise<CheckThreadData> =>
+  (workerData as { waitsForRun?: boolean }).waitsForRun === true
+    ? new Promise((resolve) => {
+        const started = (message: ToCheckThread): void => {
+          if (message.type !== 'start') return;
+          port.off('message', started);
+          resolve(message.data);
+        };
+        port.on('message', started);
+      })
+    : Promise.resolve(workerData as CheckThreadData);
+const { config, reportsLoadFailures, rateCap } = await runData();
 if (rateCap && config.maxRps !== undefined) joinRateCap(config.maxRps, rateCap);
 const post = (message: FromCheckThread): void => port.postMessage(message);
 let stopped = false;
@@ -32,6 +44,7 @@ port.on('message', (message: ToCheckThread) => {
     claims.shift()?.(message.index);
     return;
   }
+  if (message.type !== 'stop') return;
   stopped = true;
   stopRun(config, message.why);
 });

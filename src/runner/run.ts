@@ -29,6 +29,7 @@ import { DEFAULT_MAX_DURATION_MS, type PartialRunConfig } from './run-options.js
 import { RunStopper } from './run-stop.js';
 import { TOOL } from './tool.js';
 import { recordingConfig, startRecording } from './recorder.js';
+import { endCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
 export interface RunOutcome {
   /** 0 pass; 1 fail (or stopped by --max-duration); 130/143 interrupted by SIGINT/SIGTERM. */
@@ -193,6 +194,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     // The checks' threads start now and boot while the probe's requests are out: against a distant target the
     // probe is a round trip that the threads' start need not wait for.
     if (partial.engine !== 'inline' && partial.engine !== 'vitest') threads = startCheckThreads(config);
+    else endCheckThreadsStartedEarly();
     const unreachable = await probeTargets(config);
     if (stopper.cause) return end({ results: [], incidents: [] });
     if (unreachable) {
@@ -240,6 +242,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
   } finally {
     // A run that ended before its checks (an unreachable target, a stop, a usage error of the probe) ends its threads.
     threads?.cancel();
+    endCheckThreadsStartedEarly();
     stopper.disarm();
     folder.release();
     await server?.close();

@@ -14,16 +14,7 @@ import type { RunCollector } from './collector.js';
 import type { EngineControl } from './engine-control.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { rateCapShare } from '../transport/http-client.js';
-
-/**
- * Ample for a full run (its live heap stays near half of it), small enough that V8 collects as it goes rather
- * than growing the heap: the run's peak memory is what this bounds. The young generation is where a check's
- * short-lived values die: at 16 MB its collections took ~10 % of a thread; at 48 MB about a third less, for
- * ~30 MB more peak memory.
- */
-const CHECK_THREAD_HEAP_MB = 96;
-const CHECK_THREAD_YOUNG_HEAP_MB = 48;
-const CHECK_THREADS_AT_MOST = 2;
+import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
 /** Checks' threads started ahead of their run: they boot, and wait for their first unit until `run`. */
 export interface CheckThreads {
@@ -64,10 +55,12 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
   const line = (text: string): void => toCollector((c) => c.line(text));
   const handOut = (worker: Worker): void => worker.postMessage({ type: 'unit', index: nextUnit++ } satisfies ToCheckThread);
   const stop = (worker: Worker, why: string): void => worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
-  const ended = checkThreadScript().then((script) =>
-    Promise.all(
+  const ended = checkThreadScript().then((script) => {
+    const early = script.entry === undefined ? takeCheckThreadsStartedEarly(script.url, threads) : [];
+    return Promise.all(
       Array.from({ length: threads }, (_, index) => {
-        const worker = startCheckThread(script, { config: threadConfig, reportsLoadFailures: index === 0, rateCap }, line);
+        const data = { config: threadConfig, reportsLoadFailures: index === 0, rateCap };
+        const worker = startCheckThread(script, data, line, early[index]);
         workers.push(worker);
         // Cancelled or stopped while the script was being found: the thread is ended, or told, at once.
         if (cancelled) void worker.terminate();
@@ -99,8 +92,8 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
           });
         });
       }),
-    ),
-  );
+    );
+  });
   // A thread that fails before `run` is told so by `run` (or by no one, once cancelled): not an unhandled rejection.
   ended.catch(() => undefined);
   return {
@@ -158,15 +151,21 @@ async function checkThreadScript(): Promise<CheckThreadScript> {
   return { url: new URL('./thread-boot.mjs', import.meta.url), entry: new URL('./check-thread.ts', import.meta.url).href };
 }
 
-function startCheckThread(script: CheckThreadScript, data: CheckThreadData, line: (text: string) => void): Worker {
-  const worker = new Worker(script.url, {
-    // A SharedArrayBuffer in workerData is shared with the thread, not copied.
-    workerData: { entry: script.entry, ...data },
-    resourceLimits: { maxOldGenerationSizeMb: CHECK_THREAD_HEAP_MB, maxYoungGenerationSizeMb: CHECK_THREAD_YOUNG_HEAP_MB },
-    // What the checks print (--verbose: a line per request) reaches the terminal through the collector.
-    stdout: true,
-    stderr: true,
-  });
+/**
+ * A checks' thread for `data`: one the command line started early for this script (it then gets its run by
+ * message), or else a new one.
+ */
+function startCheckThread(
+  script: CheckThreadScript,
+  data: CheckThreadData,
+  line: (text: string) => void,
+  early: Worker | undefined,
+): Worker {
+  let worker: Worker;
+  if (early) {
+    worker = early;
+    worker.postMessage({ type: 'start', data } satisfies ToCheckThread);
+  } else worker = newCheckThread(script.url, { entry: script.entry, ...data });
   for (const stream of [worker.stdout, worker.stderr]) {
     stream.setEncoding('utf8');
     stream.on('data', line);

@@ -12,6 +12,8 @@ export interface CheckThreadData {
 }
 
 export type ToCheckThread =
+  /** To a thread the command line started before the run (it waits for this first). */
+  | { readonly type: 'start'; readonly data: CheckThreadData }
   | { readonly type: 'stop'; readonly why: string }
   /** The answer to a `claim`: the place of the unit to run next in the run's order (past the end: none left). */
   | { readonly type: 'unit'; readonly index: number };
