@@ -39,10 +39,10 @@ export function startCheckThreadsEarly(url) {
   const threads = Array.from({ length: Math.min(CHECK_THREADS_AT_MOST, availableParallelism()) }, () => {
     const worker = newCheckThread(url, { waitsForRun: true });
     worker.unref();
-    const early = { worker, ended: false };
+    const early = { worker, ended: false, markEnded: () => (early.ended = true) };
     // Until a run adopts it, a thread that fails is only marked: the run then starts one of its own.
-    worker.on('error', () => (early.ended = true));
-    worker.on('exit', () => (early.ended = true));
+    worker.on('error', early.markEnded);
+    worker.on('exit', early.markEnded);
     return early;
   });
   globalThis[STARTED_EARLY] = { href: String(url), threads };
@@ -57,9 +57,9 @@ export function takeCheckThreadsStartedEarly(url, count) {
   delete globalThis[STARTED_EARLY];
   if (!early) return [];
   const usable = early.href === String(url) ? early.threads.filter((thread) => !thread.ended) : [];
-  const taken = usable.slice(0, count).map(({ worker }) => {
-    worker.removeAllListeners('error');
-    worker.removeAllListeners('exit');
+  const taken = usable.slice(0, count).map(({ worker, markEnded }) => {
+    worker.off('error', markEnded);
+    worker.off('exit', markEnded);
     worker.ref();
     return worker;
   });
