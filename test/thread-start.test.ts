@@ -52,21 +52,30 @@ const runConfig = (): RunConfig => ({
 /** Ample for the threads to load and ask for their first unit; whether they did by then changes nothing asserted. */
 const aWhile = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 3000));
 
+/** The units of `runConfig()`, each once. */
+const RUN_UNITS = ['Marketplace.GetFloorOrder@polygon', 'Relayer.FeeOptions@polygon', 'wire@polygon'];
+
+/** A collector that keeps the units it is told of. */
+function collecting(): { finished: UnitFinished[]; collector: RunCollector } {
+  const finished: UnitFinished[] = [];
+  const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+  return { finished, collector };
+}
+
+/** The threads the command line started early and no run has taken yet (src/bundle/check-threads.mjs keeps them here). */
+const startedEarly = (): { threads: { worker: Worker }[] } | undefined =>
+  (globalThis as Record<symbol, { threads: { worker: Worker }[] } | undefined>)[Symbol.for('rpc-conformance.check-threads-started-early')];
+
 describe('checks threads started ahead of their run', () => {
   it('send nothing until the run begins, then run every unit', async () => {
     received = 0;
-    const finished: UnitFinished[] = [];
-    const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+    const { finished, collector } = collecting();
     const threads = startCheckThreads(runConfig());
     await aWhile();
     expect(received).toBe(0);
     expect(finished).toEqual([]);
     expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
-    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual([
-      'Marketplace.GetFloorOrder@polygon',
-      'Relayer.FeeOptions@polygon',
-      'wire@polygon',
-    ]);
+    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual(RUN_UNITS);
     expect(finished.every((unit) => unit.failure === undefined)).toBe(true);
     expect(received).toBeGreaterThan(0);
   }, 60_000);
@@ -84,24 +93,17 @@ describe('checks threads started ahead of their run', () => {
     expect(bundle).toBeDefined();
     startCheckThreadsEarly(bundle!);
     // What the threads started early tell the main thread, seen beside the run's own listeners.
-    const early = (globalThis as Record<symbol, { threads: { worker: Worker }[] } | undefined>)[
-      Symbol.for('rpc-conformance.check-threads-started-early')
-    ];
+    const early = startedEarly();
     expect(early?.threads.length).toBeGreaterThan(0);
     const toldByEarly: string[] = [];
     for (const { worker } of early!.threads) worker.on('message', (message: { type: string }) => toldByEarly.push(message.type));
     received = 0;
-    const finished: UnitFinished[] = [];
-    const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+    const { finished, collector } = collecting();
     const threads = startCheckThreads(runConfig());
     await aWhile();
     expect(received).toBe(0);
     expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
-    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual([
-      'Marketplace.GetFloorOrder@polygon',
-      'Relayer.FeeOptions@polygon',
-      'wire@polygon',
-    ]);
+    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual(RUN_UNITS);
     expect(toldByEarly.filter((type) => type === 'unit')).toHaveLength(3);
     expect(toldByEarly).toContain('done');
     // Taken once: nothing is left for another run of the process.
@@ -111,12 +113,9 @@ describe('checks threads started ahead of their run', () => {
   it('started early for another bundle, are ended and the run starts its own', async () => {
     const bundle = await checkThreadBundle();
     startCheckThreadsEarly(new URL('./elsewhere/check-thread.mjs', bundle!));
-    const early = (globalThis as Record<symbol, { threads: { worker: Worker }[] } | undefined>)[
-      Symbol.for('rpc-conformance.check-threads-started-early')
-    ]!;
+    const early = startedEarly()!;
     const exited = early.threads.map(({ worker }) => new Promise((resolve) => worker.once('exit', resolve)));
-    const finished: UnitFinished[] = [];
-    const collector = { unitFinished: (unit: UnitFinished) => finished.push(unit), line: () => undefined } as unknown as RunCollector;
+    const { finished, collector } = collecting();
     const threads = startCheckThreads(runConfig());
     expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
     expect(finished).toHaveLength(3);

@@ -178,10 +178,10 @@ export class Redactor {
         continue;
       }
       this.grams.set(gram, strong || this.grams.get(gram) === true);
-      const bit = gramBit(gramHash(lower, i));
+      const bit = gramBit(lower, i);
       this.gramBits[bit >>> 5]! |= 1 << (bit & 31);
       for (let k = i; k + QUAD <= i + MIN_SLICE; k += 1) {
-        const quad = quadBit(quadHash(lower, k));
+        const quad = quadBit(lower, k);
         this.quadBits[quad >>> 5]! |= 1 << (quad & 31);
       }
     }
@@ -245,10 +245,10 @@ export class Redactor {
     // An 8-gram at p holds the 4 characters at the first multiple of 4 from p: only where those are a piece of
     // some 8-gram (quadBits) are the 4 positions that can start one looked at, in increasing order.
     for (let q = 0; q + QUAD <= haystack.length; q += QUAD) {
-      const quad = quadBit(quadHash(haystack, q));
+      const quad = quadBit(haystack, q);
       if ((quads[quad >>> 5]! & (1 << (quad & 31))) === 0) continue;
       for (let i = Math.max(0, q - QUAD + 1); i <= q && i + MIN_SLICE <= haystack.length; i += 1) {
-        const bit = gramBit(gramHash(haystack, i));
+        const bit = gramBit(haystack, i);
         if ((bits[bit >>> 5]! & (1 << (bit & 31))) === 0) continue;
         const strong = this.grams.get(haystack.slice(i, i + MIN_SLICE));
         if (strong === undefined) continue;
@@ -283,37 +283,24 @@ export class Redactor {
 /** The first prefilter's pieces, and its size: 2^QUAD_BITS bits. */
 const QUAD = 4;
 const QUAD_BITS = 18;
-
-function quadHash(text: string, i: number): number {
-  return (
-    (Math.imul(
-      Math.imul(Math.imul(text.charCodeAt(i), GRAM_BASE) + text.charCodeAt(i + 1), GRAM_BASE) + text.charCodeAt(i + 2),
-      GRAM_BASE,
-    ) +
-      text.charCodeAt(i + 3)) |
-    0
-  );
-}
-
-function quadBit(hash: number): number {
-  return Math.imul(hash, 0x9e3779b1) >>> (32 - QUAD_BITS);
-}
-
 /** The second prefilter has 2^GRAM_BITS bits: a few thousand 8-grams set a fraction of a percent of them. */
 const GRAM_BITS = 20;
-const GRAM_BASE = 0x01000193;
+const HASH_BASE = 0x01000193;
 
-/** A polynomial hash modulo 2^32 of the 8 characters at `i`. */
-function gramHash(text: string, i: number): number {
+/** A polynomial hash modulo 2^32 of the `length` characters at `i`. */
+function windowHash(text: string, i: number, length: number): number {
   let hash = 0;
-  for (let k = i; k < i + MIN_SLICE; k += 1) hash = (Math.imul(hash, GRAM_BASE) + text.charCodeAt(k)) | 0;
+  for (let k = i; k < i + length; k += 1) hash = (Math.imul(hash, HASH_BASE) + text.charCodeAt(k)) | 0;
   return hash;
 }
 
-/** The prefilter's bit of a hash: its top bits once mixed (a polynomial hash's low bits depend on few inputs). */
-function gramBit(hash: number): number {
-  return Math.imul(hash, 0x9e3779b1) >>> (32 - GRAM_BITS);
+/** A prefilter's bit (of 2^bits) for a hash: its top bits once mixed (a polynomial hash's low bits depend on few inputs). */
+function bitOf(hash: number, bits: number): number {
+  return Math.imul(hash, 0x9e3779b1) >>> (32 - bits);
 }
+
+const quadBit = (text: string, i: number): number => bitOf(windowHash(text, i, QUAD), QUAD_BITS);
+const gramBit = (text: string, i: number): number => bitOf(windowHash(text, i, MIN_SLICE), GRAM_BITS);
 
 /**
  * Every e-mail address replaced: what `text.replace(/[A-Za-z0-9._%+-]+(?:@|%40)<domain>/g, REDACTED)` does, in
