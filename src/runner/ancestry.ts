@@ -83,10 +83,17 @@ export function watchAncestry(env: NodeJS.ProcessEnv = process.env): AncestryWat
   if (npmShell !== undefined) process.on('SIGCONT', onContinue);
   return {
     happened() {
-      for (const ancestor of chain) {
+      const changed = (ancestor: Ancestor): boolean => {
         const now = statOf(ancestor.pid);
-        if (!now || now.ppid !== ancestor.ppid || now.startedAt !== ancestor.startedAt)
-          return ancestor.pid === npmShell ? 'npm-shell-gone' : 'ancestor-gone';
+        return !now || now.ppid !== ancestor.ppid || now.startedAt !== ancestor.startedAt;
+      };
+      for (const ancestor of chain) {
+        if (!changed(ancestor)) continue;
+        if (ancestor.pid === npmShell) return 'npm-shell-gone';
+        // npm exec ending after it passed SIGTERM on: its shell, read a moment earlier, is adopted by now (a
+        // process's children are adopted as it ends), and that tells what happened better than npm's end alone.
+        const shell = chain.find((a) => a.pid === npmShell);
+        return shell && changed(shell) ? 'npm-shell-gone' : 'ancestor-gone';
       }
       if (process.ppid !== parent) return 'ancestor-gone';
       if (npmShell === undefined || shellSleeps === undefined) return undefined;
