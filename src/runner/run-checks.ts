@@ -11,6 +11,7 @@ import type { Suite } from '../harness/suites.js';
 import { selectedUnits } from '../harness/work.js';
 import { unitsAllStarted } from '../harness/schedule.js';
 import { configureTransport } from '../transport/configure.js';
+import type { SharedSlots } from '../transport/shared-slots.js';
 import type { UnitFinished } from './collector.js';
 
 /**
@@ -35,11 +36,13 @@ export interface RunChecksControl {
   readonly nextUnit?: () => number | Promise<number>;
   /** Whether this thread reports the spec files that did not load (of several threads sharing a run, one does). */
   readonly reportsLoadFailures?: boolean;
+  /** The request slots the run's threads share, `config.concurrency` being this thread's share. */
+  readonly slots?: SharedSlots;
 }
 
 /** Runs the units `config` selects; answers the incidents met outside any unit (a spec file that did not load). */
 export async function runChecks(config: RunConfig, collector: UnitSink, control: RunChecksControl): Promise<string[]> {
-  configureTransport(config);
+  configureTransport(config, control.slots);
   const { suites, failures } = await loadSpecFiles(config.operations);
   const units = runOrder(suites.map((suite) => suite.units(config, true).map((network) => ({ suite, network }))));
   const unitsTotal = units.length + failures.length;

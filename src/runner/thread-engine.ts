@@ -14,6 +14,7 @@ import type { RunCollector } from './collector.js';
 import type { EngineControl } from './engine-control.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { rateCapShare } from '../transport/http-client.js';
+import { SharedSlots } from '../transport/shared-slots.js';
 import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
 /** Checks' threads started ahead of their run: they boot, and wait for their first unit until `run`. */
@@ -32,7 +33,9 @@ export interface CheckThreads {
  */
 export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
+  // Each thread has an even share of the run's limit on requests in flight, and borrows what the others leave.
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
+  const slots = SharedSlots.forRun(config.concurrency).buffer;
   // The threads take turns under --max-rps from one schedule with this thread's (the probe's): by demand, so a
   // thread with nothing left to send leaves the whole rate to the other, and together they keep to the cap.
   const rateCap = config.maxRps === undefined ? undefined : rateCapShare(config.maxRps);
@@ -59,7 +62,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
     const early = script.entry === undefined ? takeCheckThreadsStartedEarly(script.url, threads) : [];
     return Promise.all(
       Array.from({ length: threads }, (_, index) => {
-        const data = { config: threadConfig, reportsLoadFailures: index === 0, rateCap };
+        const data = { config: threadConfig, reportsLoadFailures: index === 0, rateCap, slots };
         const worker = startCheckThread(script, data, line, early[index]);
         workers.push(worker);
         // Cancelled or stopped while the script was being found: the thread is ended, or told, at once.

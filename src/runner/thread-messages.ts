@@ -9,6 +9,8 @@ export interface CheckThreadData {
   readonly reportsLoadFailures: boolean;
   /** Under --max-rps: the schedule of turns every thread of the run takes its turns from. */
   readonly rateCap: SharedArrayBuffer | undefined;
+  /** The request slots every thread of the run shares (src/transport/shared-slots.ts). */
+  readonly slots: SharedArrayBuffer;
 }
 
 export type ToCheckThread =

@@ -7,11 +7,13 @@ import { readFileSync } from 'node:fs';
 import type { RunConfig } from '../config/run-config.js';
 import type { ConnectionOptions } from './connections.js';
 import { pacePolicyOf, setConcurrency, setConnectionOptions, setPacePolicy } from './http-client.js';
+import type { SharedSlots } from './shared-slots.js';
 
 export type TransportConfig = Pick<RunConfig, 'concurrency' | 'maxRps' | 'maxDurationMs' | 'tls'> & { readonly embedded?: boolean };
 
-export function configureTransport(config: TransportConfig): void {
-  setConcurrency(config.concurrency);
+/** With `slots`, `config.concurrency` is this thread's share of the limit the run's threads share. */
+export function configureTransport(config: TransportConfig, slots?: SharedSlots): void {
+  setConcurrency(config.concurrency, slots);
   setPacePolicy(pacePolicyOf(config));
   setConnectionOptions(connectionOptionsOf(config));
 }

@@ -17,6 +17,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
 import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
 import { Limiter, type Rank } from './limiter.js';
+import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
 import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
 
@@ -120,19 +121,25 @@ let paces = new Paces();
 /** No throttled request waits past this (`Date.now()` time): the run's --max-duration. */
 let waitNoLaterThan = Infinity;
 
-/** Sets how many requests this process keeps in flight at most (and the per-host connection pools to match). */
-export function setConcurrency(concurrency: number): void {
-  if (concurrency === limiter.limit) return;
-  limiter = new Limiter(concurrency);
-  connections = connectionsFor(concurrency, connectionOptions);
+/**
+ * Sets how many requests this process keeps in flight at most (and the per-host connection pools to match); with
+ * `shared`, this thread's share of the limit the run's threads share (`SharedSlots`), its pools sized for the whole.
+ */
+export function setConcurrency(concurrency: number, shared?: SharedSlots): void {
+  if (concurrency === limiter.limit && shared?.buffer === limiter.shared?.buffer) return;
+  limiter = new Limiter(concurrency, shared);
+  connections = connectionsFor(socketsAtMost(), connectionOptions);
 }
+
+/** A thread borrowing the slots of the others may hold every one of them: its pools have room for all. */
+const socketsAtMost = (): number => limiter.shared?.total ?? limiter.limit;
 
 let connectionOptions: ConnectionOptions = {};
 /** Sets the TLS material and proxy use of the connections (new pools only when they change). */
 export function setConnectionOptions(options: ConnectionOptions): void {
   if (JSON.stringify(options) === JSON.stringify(connectionOptions)) return;
   connectionOptions = options;
-  connections = connectionsFor(limiter.limit, options);
+  connections = connectionsFor(socketsAtMost(), options);
 }
 
 export interface PacePolicy {

@@ -8,7 +8,12 @@
  * wait for a slot as long as the answer itself. A rank may be a function, read when the waiter arrives and again
  * by `reorder()`: once every unit has started the run ranks by the requests a unit has left (src/harness/schedule.ts),
  * and the waiters already queued are ranked anew. The order in which a waiter is served never changes what it sends.
+ *
+ * With `SharedSlots`, `limit` is this thread's share of a limit the run's threads share: the slots beyond it
+ * that no other thread waits for are taken too (src/transport/shared-slots.ts).
  */
+import type { SharedSlots } from './shared-slots.js';
+
 export type Rank = number | (() => number);
 
 interface Waiter {
@@ -26,7 +31,10 @@ export class Limiter {
   /** A binary min-heap by (rank, arrival). */
   private readonly waiting: Waiter[] = [];
 
-  constructor(private limitValue: number) {
+  constructor(
+    private limitValue: number,
+    readonly shared?: SharedSlots,
+  ) {
     if (!Number.isInteger(limitValue) || limitValue < 1)
       throw new RangeError(`a limiter needs a whole limit of at least 1, got ${limitValue}`);
   }
@@ -45,13 +53,19 @@ export class Limiter {
    * the run goes through here), else when a slot passes to it.
    */
   run<T>(task: () => Promise<T>, rank: Rank = 0): Promise<T> {
-    if (this.active < this.limitValue) {
+    if (this.mayTake()) {
       this.active += 1;
       return this.holding(task);
     }
     return new Promise<void>((wake) => this.push({ key: keyOf(rank), rank, arrival: this.arrivals++, wake })).then(() =>
       this.holding(task),
     );
+  }
+
+  private mayTake(): boolean {
+    // Behind waiters a request queues, to be served by rank.
+    if (this.shared) return this.waiting.length === 0 && this.shared.take(this.active, this.limitValue);
+    return this.active < this.limitValue;
   }
 
   private holding<T>(task: () => Promise<T>): Promise<T> {
@@ -83,10 +97,42 @@ export class Limiter {
   }
 
   private release(): void {
+    const shared = this.shared;
+    if (shared) return this.releaseShared(shared);
     const next = this.pop();
     if (next)
       next.wake(); // the slot passes straight to the next waiter
     else this.active -= 1;
+  }
+
+  private releaseShared(shared: SharedSlots): void {
+    const next = this.waiting.length > 0 && shared.keeps(this.active, this.limitValue) ? this.pop() : undefined;
+    if (next) next.wake();
+    else {
+      this.active -= 1;
+      shared.give();
+    }
+    this.takeFreed();
+  }
+
+  /** Gives the waiters the shared slots free to this thread; past that, waits for another thread to free one it is owed. */
+  private readonly takeFreed = (): void => {
+    const shared = this.shared!;
+    this.takeWhileFree(shared);
+    // Below its share this thread is owed slots another thread borrowed, and may have no answer of its own to
+    // come: it waits for one to be given back, and looks once more, for one given back before it began to wait.
+    if (this.waiting.length > 0 && this.active < this.limitValue) {
+      shared.whenFreed(this.takeFreed);
+      this.takeWhileFree(shared);
+    }
+  };
+
+  private takeWhileFree(shared: SharedSlots): void {
+    while (this.waiting.length > 0 && shared.take(this.active, this.limitValue)) {
+      this.active += 1;
+      this.pop()!.wake();
+    }
+    shared.setWaiting(this.waiting.length > 0);
   }
 
   private static before(a: Waiter, b: Waiter): boolean {
@@ -96,6 +142,7 @@ export class Limiter {
   private push(waiter: Waiter): void {
     const heap = this.waiting;
     heap.push(waiter);
+    if (this.shared && heap.length === 1) this.takeFreed();
     let i = heap.length - 1;
     while (i > 0) {
       const parent = (i - 1) >> 1;
