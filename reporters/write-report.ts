@@ -20,7 +20,8 @@ export function writeReport(report: Report, dir: string, folder?: ReportFolder):
     'junit.xml': renderJunit(report),
   };
   const files = Object.fromEntries(Object.entries(rendered).map(([name, text]) => [name, redactOutput(text)]));
-  files['report.json'] = validJson(files['report.json']!, stored);
+  // Text nothing was redacted from is JSON.stringify's own output: only a redacted one needs reading back.
+  if (files['report.json'] !== rendered['report.json']) files['report.json'] = validJson(files['report.json']!, stored);
   const target = folder ?? ReportFolder.claim(dir, REPORT_FILES);
   try {
     return target.publish(files);
