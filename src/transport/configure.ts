@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { RunConfig } from '../config/run-config.js';
-import type { ConnectionOptions } from './connections.js';
+import { readProxiesAfresh, type ConnectionOptions } from './connections.js';
 import { pacePolicyOf, setConcurrency, setConnectionOptions, setPacePolicy } from './http-client.js';
 import type { SharedSlots } from './shared-slots.js';
 
@@ -13,6 +13,7 @@ export type TransportConfig = Pick<RunConfig, 'concurrency' | 'maxRps' | 'maxDur
 
 /** With `slots`, `config.concurrency` is this thread's share of the limit the run's threads share. */
 export function configureTransport(config: TransportConfig, slots?: SharedSlots): void {
+  readProxiesAfresh();
   setConcurrency(config.concurrency, slots);
   setPacePolicy(pacePolicyOf(config));
   setConnectionOptions(connectionOptionsOf(config));

@@ -202,6 +202,23 @@ export interface Connections {
   destroy(): void;
 }
 
+/**
+ * The proxy the environment names for each origin (its scheme, host and port: all that HTTP_PROXY, HTTPS_PROXY
+ * and NO_PROXY look at), read at an origin's first request of a run: proxy-from-env reads up to a dozen
+ * environment variables for each URL, and each read of a worker thread's environment is a call into node.
+ */
+const proxyByOrigin = new Map<string, string>();
+function proxyFromEnv(url: string): string {
+  const pathFrom = url.indexOf('/', url.indexOf('//') + 2);
+  const origin = pathFrom === -1 ? url : url.slice(0, pathFrom);
+  return madeOnce(proxyByOrigin, origin, () => getProxyForUrl(url));
+}
+
+/** The environment's proxies are read again, origin by origin, from the next request on: a run starts. */
+export function readProxiesAfresh(): void {
+  proxyByOrigin.clear();
+}
+
 export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {
   const tlsOptions: https.AgentOptions = {
     ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, options.ca] }),
@@ -212,7 +229,7 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
   // Pools as large as the requests that may be in flight: a smaller pool would queue them again.
   const pool = { ...tlsOptions, keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: 'fifo' as const };
   const pools = new Map<string, http.Agent>();
-  const proxyOf = (url: string): string => (options.proxies ? getProxyForUrl(url) : '');
+  const proxyOf = (url: string): string => (options.proxies ? proxyFromEnv(url) : '');
   const agentFor = (url: string, agentOptions: https.AgentOptions): http.Agent => {
     const secure = url.startsWith('https:');
     const proxy = proxyOf(url);
