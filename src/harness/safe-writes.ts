@@ -15,14 +15,8 @@
 import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/run-config.js';
 import { recordOf, show } from '../contract/json-values.js';
-import {
-  CreateAudience,
-  findOperation,
-  GetAudience,
-  operationId,
-  RemoveAudienceContacts,
-  type OperationDef,
-} from '../contract/operations.js';
+import { CreateAudience, GetAudience, OPERATIONS, operationId, RemoveAudienceContacts, type OperationDef } from '../contract/operations.js';
+import { madeOnce } from '../made-once.js';
 import type { HttpOutcome } from '../transport/http-client.js';
 
 /**
@@ -48,8 +42,12 @@ const CREATE = operationId(CreateAudience);
 const REMOVE = operationId(RemoveAudienceContacts);
 const GET = operationId(GetAudience);
 
+/** Per service, the methods that write: asked before every request, so looked up without making an id. */
+const WRITING_METHODS = new Map<string, Set<string>>();
+for (const op of OPERATIONS) if (op.writes) madeOnce(WRITING_METHODS, op.service, () => new Set()).add(op.method);
+
 export function writesOf(op: Pick<OperationDef, 'service' | 'method'>): boolean {
-  return findOperation(`${op.service}.${op.method}`)?.writes ?? false;
+  return WRITING_METHODS.get(op.service)?.has(op.method) ?? false;
 }
 
 /**
