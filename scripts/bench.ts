@@ -299,7 +299,7 @@ console.log(
 // tail cost together.
 const farBound = (far.requests * Number(values['latency-ms'])) / 1000 / connections;
 console.log(
-  `  its concurrency bound:            ${farBound.toFixed(2)} s (requests × latency ÷ ${connections} in flight) · wall ${(far.wallSeconds / farBound).toFixed(2)}× the bound`,
+  `  its concurrency bound:            ${farBound.toFixed(2)} s (requests × latency ÷ ${connections} in flight) · wall ${(far.wallSeconds / farBound).toFixed(3)}× the bound (goal ≤ 1.1)`,
 );
 console.log(
   `embedded chain node start-up:       ${chainNodeStartups.length ? `median ${median(chainNodeStartups)} ms in the full runs` : 'not started by the runs'} (EVM library loaded, listening, the chains of the run's networks made); the ${NETWORKS.length} networks' chains made on their own in ${chainsMs.toFixed(0)} ms, adding ${chainNodeMb.toFixed(0)} MB resident with the library`,
