@@ -65,13 +65,10 @@ describe('SharedSlots: the run-wide limit shared by its threads', () => {
     lenderTasks.state.release.shift()!();
     await turn();
     expect(lender!.load).toEqual({ active: 2, waiting: 1 });
-    for (const { state } of [lenderTasks, owedTasks])
-      while (state.release.length > 0) {
-        state.release.shift()!();
-        await turn();
-      }
-    while (lenderTasks.state.release.length > 0) {
-      lenderTasks.state.release.shift()!();
+    // Released until none is held: a waiter served on a release adds its own to the list.
+    while (lenderTasks.state.release.length + owedTasks.state.release.length > 0) {
+      for (const { state } of [lenderTasks, owedTasks]) state.release.shift()?.();
+      await turn();
       await turn();
     }
     await Promise.all([...lent, ...own]);
