@@ -8,6 +8,7 @@ import { stopRun } from '../harness/stop-signal.js';
 import { runChecks } from './run-checks.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { joinRateCap } from '../transport/http-client.js';
+import { SharedSlots } from '../transport/shared-slots.js';
 
 const port = parentPort!;
 /** A thread the command line started before its run (src/bundle/check-threads.mjs) is given the run by message. */
@@ -22,7 +23,7 @@ const runData = (): Promise<CheckThreadData> =>
         port.on('message', started);
       })
     : Promise.resolve(workerData as CheckThreadData);
-const { config, reportsLoadFailures, rateCap } = await runData();
+const { config, reportsLoadFailures, rateCap, slots } = await runData();
 if (rateCap && config.maxRps !== undefined) joinRateCap(config.maxRps, rateCap);
 const post = (message: FromCheckThread): void => port.postMessage(message);
 let stopped = false;
@@ -59,7 +60,7 @@ try {
   const incidents = await runChecks(
     config,
     { unitFinished: (unit) => post({ type: 'unit', unit }) },
-    { stopped: () => stopped, nextUnit, reportsLoadFailures },
+    { stopped: () => stopped, nextUnit, reportsLoadFailures, slots: SharedSlots.join(slots) },
   );
   await finish(incidents);
 } catch (error) {

@@ -18,5 +18,5 @@ export async function runChecksInline(config: RunConfig, collector: RunCollector
     stopped = true;
     stopRun(config, why);
   });
-  return runChecks(config, collector, { stopped: () => stopped });
+  return runChecks(config, collector, { stopped: () => stopped, slots: undefined });
 }

@@ -36,8 +36,11 @@ export interface RunChecksControl {
   readonly nextUnit?: () => number | Promise<number>;
   /** Whether this thread reports the spec files that did not load (of several threads sharing a run, one does). */
   readonly reportsLoadFailures?: boolean;
-  /** The request slots the run's threads share, `config.concurrency` being this thread's share. */
-  readonly slots?: SharedSlots;
+  /**
+   * The request slots the run's threads share, `config.concurrency` being this thread's share; undefined when
+   * this thread runs every unit. Required, so that no caller forgets the threads' shared slots.
+   */
+  readonly slots: SharedSlots | undefined;
 }
 
 /** Runs the units `config` selects; answers the incidents met outside any unit (a spec file that did not load). */
