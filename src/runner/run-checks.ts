@@ -61,7 +61,10 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
   const runNext = async (): Promise<void> => {
     while (!control.stopped()) {
       const index = await nextUnit();
-      if (index >= units.length) unitsAllStarted(config);
+      if (index >= units.length) {
+        unitsAllStarted(config);
+        control.slots?.borrowFromNowOn();
+      }
       if (index >= units.length || control.stopped()) break;
       const { suite, network } = units[index]!;
       const started = performance.now();

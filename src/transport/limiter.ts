@@ -9,8 +9,9 @@
  * by `reorder()`: once every unit has started the run ranks by the requests a unit has left (src/harness/schedule.ts),
  * and the waiters already queued are ranked anew. The order in which a waiter is served never changes what it sends.
  *
- * With `SharedSlots`, `limit` is this thread's share of a limit the run's threads share: the slots beyond it
- * that no other thread waits for are taken too (src/transport/shared-slots.ts).
+ * With `SharedSlots`, `limit` is this thread's share of a limit the run's threads share: once the thread has
+ * started its last unit, the slots beyond it that no other thread waits for are taken too
+ * (src/transport/shared-slots.ts).
  */
 import type { SharedSlots } from './shared-slots.js';
 

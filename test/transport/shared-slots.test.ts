@@ -3,10 +3,17 @@ import fc from 'fast-check';
 import { Limiter } from '../../src/transport/limiter.js';
 import { SharedSlots } from '../../src/transport/shared-slots.js';
 
-/** The limiters of `threads` threads sharing `total` slots, each with an even share (each its own view, as a thread has). */
-function threadsSharing(total: number, threads: number): Limiter[] {
+/**
+ * The limiters of `threads` threads sharing `total` slots, each with an even share (each its own view, as a
+ * thread has); `atTheEnd`: each has started its last unit, and borrows.
+ */
+function threadsSharing(total: number, threads: number, atTheEnd = true): Limiter[] {
   const slots = SharedSlots.forRun(total);
-  return Array.from({ length: threads }, () => new Limiter(Math.floor(total / threads), SharedSlots.join(slots.buffer)));
+  return Array.from({ length: threads }, () => {
+    const view = SharedSlots.join(slots.buffer);
+    if (atTheEnd) view.borrowFromNowOn();
+    return new Limiter(Math.floor(total / threads), view);
+  });
 }
 
 /** A task that holds its slot until released by hand, counting how many hold one at once across every limiter. */
@@ -23,6 +30,26 @@ function heldTasks() {
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('SharedSlots: the run-wide limit shared by its threads', () => {
+  it('keeps a thread to its share before it has started its last unit, though the other sends nothing', async () => {
+    const [first, other] = threadsSharing(4, 2, false);
+    const { state, task } = heldTasks();
+    const tasks = Array.from({ length: 6 }, () => first!.run(task));
+    await turn();
+    expect(first!.load).toEqual({ active: 2, waiting: 4 });
+    expect(other!.load).toEqual({ active: 0, waiting: 0 });
+    first!.shared!.borrowFromNowOn();
+    // From its next freed slot on, it takes what the other leaves unused.
+    state.release.shift()!();
+    await turn();
+    expect(first!.load).toEqual({ active: 4, waiting: 1 });
+    while (state.release.length > 0) {
+      state.release.shift()!();
+      await turn();
+    }
+    await Promise.all(tasks);
+    expect(state.peak).toBe(4);
+  });
+
   it('lets a thread borrow the share of a thread with nothing to send, never past the total', async () => {
     const [busy, idle] = threadsSharing(4, 2);
     const { state, task } = heldTasks();
