@@ -27,8 +27,8 @@ export interface CheckThreads {
 /**
  * Starts the checks' threads of `config` now: each loads its code and the spec files, then asks for a unit,
  * which is handed out only once `run` is called; the threads then draw units from one counter here, and `run`
- * answers the incidents met outside any unit. The run-wide limit on requests in flight is divided among the
- * threads. A run starts them before its probe, so that the threads' start and the probe's round trip to a
+ * answers the incidents met outside any unit. The run-wide limit on requests in flight is shared by the
+ * threads (src/transport/shared-slots.ts). A run starts them before its probe, so that the threads' start and the probe's round trip to a
  * distant target are waited through together.
  */
 export function startCheckThreads(config: RunConfig): CheckThreads {
