@@ -28,12 +28,12 @@ export interface CheckThreads {
  * Starts the checks' threads of `config` now: each loads its code and the spec files, then asks for a unit,
  * which is handed out only once `run` is called; the threads then draw units from one counter here, and `run`
  * answers the incidents met outside any unit. The run-wide limit on requests in flight is shared by the
- * threads (src/transport/shared-slots.ts). A run starts them before its probe, so that the threads' start and the probe's round trip to a
- * distant target are waited through together.
+ * threads (src/transport/shared-slots.ts). A run starts them before its probe, so that the threads' start and
+ * the probe's round trip to a distant target are waited through together.
  */
 export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
-  // Each thread has an even share of the run's limit on requests in flight, and borrows what the others leave.
+  // Each thread has an even share of the run's limit on requests in flight, and at the end borrows what the others leave.
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
   const slots = SharedSlots.forRun(config.concurrency).buffer;
   // The threads take turns under --max-rps from one schedule with this thread's (the probe's): by demand, so a
