@@ -48,10 +48,9 @@ function groupByOperation(results: readonly CheckResult[], order: readonly strin
     list.push(r);
     byOp.set(r.operation, list);
   }
-  const rank = (op: string) => {
-    const i = order.indexOf(op);
-    return i === -1 ? order.length : i;
-  };
+  const places = new Map<string, number>();
+  order.forEach((op, i) => places.has(op) || places.set(op, i));
+  const rank = (op: string): number => places.get(op) ?? order.length;
   return [...byOp.entries()]
     .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
     .map(([operation, checks]) => {
