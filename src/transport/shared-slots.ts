@@ -84,8 +84,8 @@ export class SharedSlots {
   }
 
   /**
-   * Calls `freed` once the number in flight changes (at once, on the next turn, if it changed since it was
-   * read): another thread gave a slot back. One call is pending at a time; it does not keep the thread alive.
+   * Calls `freed` once a thread gives a slot back (`give`), or at once, in a microtask, if the number in flight
+   * changed as the wait began. One call is pending at a time; it does not keep the thread alive.
    */
   whenFreed(freed: () => void): void {
     if (this.waitingForFreed) return;

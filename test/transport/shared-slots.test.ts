@@ -29,10 +29,20 @@ function heldTasks() {
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** Releases the held tasks, one of each at a time, until none is held: a waiter served on a release adds its own. */
+async function releaseAll(...held: ReturnType<typeof heldTasks>[]): Promise<void> {
+  while (held.some(({ state }) => state.release.length > 0)) {
+    for (const { state } of held) state.release.shift()?.();
+    await turn();
+    await turn();
+  }
+}
+
 describe('SharedSlots: the run-wide limit shared by its threads', () => {
   it('keeps a thread to its share before it has started its last unit, though the other sends nothing', async () => {
     const [first, other] = threadsSharing(4, 2, false);
-    const { state, task } = heldTasks();
+    const held = heldTasks();
+    const { state, task } = held;
     const tasks = Array.from({ length: 6 }, () => first!.run(task));
     await turn();
     expect(first!.load).toEqual({ active: 2, waiting: 4 });
@@ -42,25 +52,20 @@ describe('SharedSlots: the run-wide limit shared by its threads', () => {
     state.release.shift()!();
     await turn();
     expect(first!.load).toEqual({ active: 4, waiting: 1 });
-    while (state.release.length > 0) {
-      state.release.shift()!();
-      await turn();
-    }
+    await releaseAll(held);
     await Promise.all(tasks);
     expect(state.peak).toBe(4);
   });
 
   it('lets a thread borrow the share of a thread with nothing to send, never past the total', async () => {
     const [busy, idle] = threadsSharing(4, 2);
-    const { state, task } = heldTasks();
+    const held = heldTasks();
+    const { state, task } = held;
     const tasks = Array.from({ length: 6 }, () => busy!.run(task));
     await turn();
     expect(busy!.load).toEqual({ active: 4, waiting: 2 });
     expect(idle!.load).toEqual({ active: 0, waiting: 0 });
-    while (state.release.length > 0) {
-      state.release.shift()!();
-      await turn();
-    }
+    await releaseAll(held);
     await Promise.all(tasks);
     expect(state.peak).toBe(4);
     expect(busy!.load).toEqual({ active: 0, waiting: 0 });
@@ -92,12 +97,7 @@ describe('SharedSlots: the run-wide limit shared by its threads', () => {
     lenderTasks.state.release.shift()!();
     await turn();
     expect(lender!.load).toEqual({ active: 2, waiting: 1 });
-    // Released until none is held: a waiter served on a release adds its own to the list.
-    while (lenderTasks.state.release.length + owedTasks.state.release.length > 0) {
-      for (const { state } of [lenderTasks, owedTasks]) state.release.shift()?.();
-      await turn();
-      await turn();
-    }
+    await releaseAll(lenderTasks, owedTasks);
     await Promise.all([...lent, ...own]);
     expect(lender!.shared!.inFlight).toBe(0);
   });
