@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'src/**/*.test.ts', 'properties/**/*.test.ts', 'reporters/**/*.test.ts'],
     exclude: ['node_modules/**', 'specs/**'],
     pool: 'forks',
+    // Every temporary folder of a test run under one, removed at its end (test/support/temp-root.ts).
+    globalSetup: ['test/support/temp-root.ts'],
     // Most test files wait on servers (the reference server's thread, a hanging target) rather than compute:
     // on a 2-core machine the default (cores - 1 = one file at a time) leaves a core idle; three overlap the waits.
     maxWorkers: 3,

@@ -17,7 +17,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,12 @@ import type { RequestContext } from '../src/server/types.js';
 import type { Profile } from '../src/runner/run-option-schema.js';
 import { faultsMissed, TABLE_FAULTS } from '../test/support/fault-run.js';
 import { cpuBreakdown, PARTS } from './cpu-breakdown.js';
+
+// Every temporary folder of the bench (report folders, fixtures, profiles, and those of the processes it starts)
+// goes under one, removed when it exits: os.tmpdir() reads TMPDIR at each call, and child processes inherit it.
+const scratch = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
+process.env.TMPDIR = scratch;
+process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
 
 const { values } = parseArgs({
   options: {

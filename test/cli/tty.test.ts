@@ -3,6 +3,9 @@
  * cleared, network lines and the verdict are coloured; with NO_COLOR the live line stays but colour goes.
  */
 import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/run-cli.js';
 
@@ -46,14 +49,14 @@ const args = (dir: string) => [
 
 describe.skipIf(!hasScript).concurrent('on a TTY', () => {
   it('draws a live line, clears it, and colours the results', async () => {
-    const out = await runOnTty(args('/tmp/conformance-tty-colour'), {});
+    const out = await runOnTty(args(mkdtempSync(join(tmpdir(), 'conformance-tty-colour-'))), {});
     expect(out).toMatch(/\r\x1b\[2K\x1b\[2m… networks 0\/1 · tests \d+\/\d+ · \d+ checks? · \d+ req\/s · /);
     expect(out).toContain('\x1b[32m✔\x1b[39m polygon');
     expect(out).toMatch(/\x1b\[32m\x1b\[1m✔ PASS/);
   }, 240_000);
 
   it('NO_COLOR keeps the live line and drops the colour', async () => {
-    const out = await runOnTty(args('/tmp/conformance-tty-plain'), { NO_COLOR: '1' });
+    const out = await runOnTty(args(mkdtempSync(join(tmpdir(), 'conformance-tty-plain-'))), { NO_COLOR: '1' });
     expect(out).toMatch(/\r\x1b\[2K… networks 0\/1 · tests/);
     expect(out).toMatch(/\x1b\[2K✔ polygon /);
     expect(out).not.toMatch(/\x1b\[3\dm/);

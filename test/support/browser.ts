@@ -21,7 +21,7 @@ export async function launchChromium(): Promise<Browser> {
   const ignoreSystem = process.env['CONFORMANCE_IGNORE_SYSTEM_CHROMIUM'] === '1';
   if (!ignoreSystem && existsSync(SYSTEM_CHROMIUM)) return chromium.launch({ executablePath: SYSTEM_CHROMIUM, args: FLAGS });
   const { default: packaged } = await import('@sparticuz/chromium');
-  const executablePath = await packaged.executablePath();
+  const executablePath = await inLastingTmpdir(() => packaged.executablePath());
   const libraries = unpackLibraries();
   return chromium.launch({
     executablePath,
@@ -30,12 +30,27 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
+/** The machine's temporary folder, kept between test runs (test/support/temp-root.ts): the browser is unpacked once. */
+const lastingTmpdir = (): string => process.env['CONFORMANCE_TESTS_LASTING_TMPDIR'] ?? tmpdir();
+
+/** Runs `unpack` with the lasting folder as the temporary one: @sparticuz/chromium unpacks into os.tmpdir(). */
+async function inLastingTmpdir<T>(unpack: () => Promise<T>): Promise<T> {
+  const previous = process.env['TMPDIR'];
+  process.env['TMPDIR'] = lastingTmpdir();
+  try {
+    return await unpack();
+  } finally {
+    if (previous === undefined) delete process.env['TMPDIR'];
+    else process.env['TMPDIR'] = previous;
+  }
+}
+
 /**
  * The shared libraries @sparticuz/chromium ships for its browser (bin/al2023.tar.br: a tar of regular files
  * under lib/), unpacked once into the temporary folder; the folder they are in.
  */
 function unpackLibraries(): string {
-  const target = join(tmpdir(), 'conformance-chromium-libs');
+  const target = join(lastingTmpdir(), 'conformance-chromium-libs');
   const done = join(target, '.unpacked');
   if (existsSync(done)) return join(target, 'lib');
   // The package exports no package.json: its entry point is build/<format>/index, two levels below its root.
