@@ -8,7 +8,7 @@ import type { CheckResult, Report } from '../src/report/model.js';
 import { isBroken } from '../src/report/broken-checks.js';
 import { isNotRun } from '../src/report/not-run.js';
 import { groupByCheck, isExpectedFailure, isUnexpectedPass, type CheckGroup } from './render/check-groups.js';
-import { countsAgainst } from '../src/report/report-checks.js';
+import { checksOf, countsAgainst } from '../src/report/report-checks.js';
 
 export interface GateStory {
   /** Why the run could not complete normally (first line first). */
@@ -61,7 +61,7 @@ export function gateStory(report: Report): GateStory {
     ran((c) => isBroken(c) && c.expectation === undefined && !countsAgainst(c, report)),
   );
   const expectedFailures = groupByCheck(report, isExpectedFailure);
-  const every = [...report.networks, report.global].flatMap((n) => n.operations.flatMap((o) => o.checks));
+  const every = checksOf(report);
   const notRun = every.filter(isNotRun).length;
   const stopped = every.filter(cutShort).length;
   const withExpectations = report.run.inputs?.expectations !== undefined || expectedFailures.length > 0 || unexpectedPasses.length > 0;

@@ -74,9 +74,22 @@ export function readReportFile(path: string, what = 'report'): Report {
   }
 }
 
-/** Every check result of the report, per-network ones first (report order), then the global section. */
-export function checksOf(report: Report): CheckResult[] {
-  return [...report.networks, report.global].flatMap((n) => n.operations.flatMap((o) => o.checks));
+const checksByReport = new WeakMap<Report, readonly CheckResult[]>();
+
+/**
+ * Every check result of the report, per-network ones first (report order), then the global section. Listed
+ * once per report: the renderers and the summary each read a full run's ~14,000 results several times over, and
+ * a report is never changed once built (a changed one is a new object).
+ */
+export function checksOf(report: Report): readonly CheckResult[] {
+  let checks = checksByReport.get(report);
+  if (!checks) {
+    const list: CheckResult[] = [];
+    for (const section of [...report.networks, report.global]) for (const o of section.operations) for (const c of o.checks) list.push(c);
+    checks = Object.freeze(list);
+    checksByReport.set(report, checks);
+  }
+  return checks;
 }
 
 /** A failure that counts against the verdict of its report: MUST, or SHOULD in a strict run; not an expected one. */
