@@ -4,7 +4,11 @@
  * generators spell, the reference server's seeded values), so this was a visible share of its CPU. Results are
  * byte for byte those of viem's `keccak256` and `checksumAddress` (keccak.test.ts).
  */
-import { createKeccak } from 'hash-wasm';
+// hash-wasm's build of Keccak alone (11 KB): the package's main file carries every algorithm's WebAssembly
+// (284 KB), which each thread that hashes would parse at its start. It is a UMD file: node sees only its default export.
+import keccakBuild from 'hash-wasm/dist/keccak.umd.min.js';
+
+const { createKeccak } = keccakBuild;
 
 type Hex = `0x${string}`;
 
