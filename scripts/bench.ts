@@ -238,7 +238,10 @@ function bareClient(mix: autocannon.Request[], connections: number): Promise<{ c
 }
 const BARE_CLIENT_ROUNDS = 10;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** The middle item by `key` (the upper one of an even count). */
+const medianBy = <T>(items: readonly T[], key: (item: T) => number): T =>
+  items.toSorted((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
+const median = (xs: number[]): number => medianBy(xs, (x) => x);
 
 const repeat = Number(values.repeat);
 const runs: RunFigures[] = [];
@@ -266,7 +269,7 @@ const { rate: ceilingRate, serverCpuMs, errors, timeouts } = await ceiling(mix, 
 // quarter with what else the machine is doing, and the run's figure it divides is a median of several.
 const bareMeasures: { cpuMs: number; errors: number }[] = [];
 for (let i = 0; i < repeat; i += 1) bareMeasures.push(await bareClient(mix, connections));
-const bare = bareMeasures.toSorted((a, b) => a.cpuMs - b.cpuMs)[Math.floor(bareMeasures.length / 2)]!;
+const bare = medianBy(bareMeasures, (m) => m.cpuMs);
 const quick = await commandLineRun(undefined, 'quick');
 // One more full run with V8's CPU profiler on in every thread: where its CPU goes (scripts/cpu-breakdown.ts).
 const profiles = mkdtempSync(join(tmpdir(), 'conformance-bench-profile-'));
@@ -281,7 +284,7 @@ const farRuns: RunFigures[] = [];
 for (let i = 0; i < repeat; i += 1) {
   farRuns.push(await withServer(['--latency-ms', values['latency-ms']!], (origin, fixtures) => commandLineRun({ origin, fixtures })));
 }
-const far = farRuns.toSorted((a, b) => a.wallSeconds - b.wallSeconds)[Math.floor(farRuns.length / 2)]!;
+const far = medianBy(farRuns, (r) => r.wallSeconds);
 console.log('');
 console.log(`full default run, embedded server:  median wall ${wall.toFixed(2)} s over ${repeat} · ${rate.toFixed(0)} req/s`);
 console.log(

@@ -1,7 +1,7 @@
 /**
  * Global setup of the tool's own tests: every temporary folder a test makes (report folders, fixtures, configs,
  * the command line's own) goes under one folder of this test run, removed when the run ends. Tests make
- * thousands of them through os.tmpdir(), and runs of the command line they spawn make more: pointing TMPDIR at
+ * hundreds of them through os.tmpdir(), and runs of the command line they spawn make more: pointing TMPDIR at
  * one folder cleans them all up, including those of a test that fails before its own cleanup. What is worth
  * keeping between runs (the unpacked test browser) stays in the machine's temporary folder, named in
  * CONFORMANCE_TESTS_LASTING_TMPDIR.
