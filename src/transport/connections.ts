@@ -175,6 +175,19 @@ export function guarded<A extends http.Agent>(agent: A): A {
   return Object.assign(agent, own);
 }
 
+/**
+ * Makes `agent` keep its TLS sessions where `pool` keeps its own (node's https agent caches the sessions its
+ * connections were given, by host and TLS options, and offers one to each new connection it makes): one
+ * handshake of either then lets the other's new connections resume. Node keeps that cache on the agent as
+ * `_sessionCache`; an agent without one (a plain or a proxy's) is left as it is.
+ */
+function sharingSessions(agent: http.Agent, pool: http.Agent): http.Agent {
+  const own = agent as unknown as { _sessionCache?: unknown };
+  const shared = (pool as unknown as { _sessionCache?: unknown })._sessionCache;
+  if (own._sessionCache !== undefined && shared !== undefined) own._sessionCache = shared;
+  return agent;
+}
+
 /** TLS material of a run (files already read) and whether it may go through the environment's proxy. */
 export interface ConnectionOptions {
   /** PEM certificates trusted besides Node's own roots (--ca-file). */
@@ -241,21 +254,31 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
   // Without proxies a scheme has one pool, found without making a key for every request.
   let plain: http.Agent | undefined;
   let secure: http.Agent | undefined;
+  const pooled = (url: string): http.Agent => {
+    const https = url.startsWith('https:');
+    if (!options.proxies) {
+      if (https) return (secure ??= madeOnce(pools, 'https ', () => guarded(agentFor(url, pool))));
+      return (plain ??= madeOnce(pools, 'http ', () => guarded(agentFor(url, pool))));
+    }
+    const key = `${https ? 'https' : 'http'} ${proxyOf(url)}`;
+    return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
+  };
+  // One agent per pool for the connections that carry one request each: node's agent never gives such a
+  // connection a second request while none queues for it (its sockets are not limited), and it shares the
+  // pool's TLS sessions, so a write's connection resumes a session rather than paying a full handshake.
+  const singles = new Map<http.Agent, http.Agent>();
+  const single = (url: string): http.Agent => {
+    const pool = pooled(url);
+    return madeOnce(singles, pool, () => sharingSessions(agentFor(url, { ...tlsOptions, keepAlive: false }), pool));
+  };
   return {
-    pooled(url) {
-      const https = url.startsWith('https:');
-      if (!options.proxies) {
-        if (https) return (secure ??= madeOnce(pools, 'https ', () => guarded(agentFor(url, pool))));
-        return (plain ??= madeOnce(pools, 'http ', () => guarded(agentFor(url, pool))));
-      }
-      const key = `${https ? 'https' : 'http'} ${proxyOf(url)}`;
-      return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
-    },
-    single: (url) => agentFor(url, { ...tlsOptions, keepAlive: false }),
+    pooled,
+    single,
     tls: tlsOptions,
     destroy() {
-      for (const agent of pools.values()) agent.destroy();
+      for (const agent of [...pools.values(), ...singles.values()]) agent.destroy();
       pools.clear();
+      singles.clear();
       plain = secure = undefined;
     },
   };

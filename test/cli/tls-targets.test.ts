@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import type tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ let upstream: RunningReferenceServer;
 let front: https.Server;
 let frontOrigin: string;
 let caFile: string;
+/** TLS sessions the front opened: with a full handshake, or resumed from an earlier one. */
+const handshakes = { full: 0, resumed: 0 };
 const closers: (() => void)[] = [];
 
 const RUN = ['--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder,Builder.GetAudience', '--runs', '2', '--seed', '4'];
@@ -45,6 +48,7 @@ beforeAll(async () => {
     forward.on('error', () => res.destroy());
     req.pipe(forward);
   });
+  front.on('secureConnection', (socket: tls.TLSSocket) => (socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++));
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
   frontOrigin = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
 });
@@ -76,6 +80,41 @@ describe('TLS', () => {
     const result = await runCliInProcess(['run', ...args, ...RUN, '--ca-file', caFile], env);
     expect(brokenResults(readReport(result.reportDir))).toEqual([]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
+  });
+
+  it('writes, each on a connection of its own, resume a TLS session rather than pay a full handshake each', async () => {
+    const { args, env } = argsFor(frontOrigin);
+    const concurrency = 4;
+    handshakes.full = handshakes.resumed = 0;
+    const result = await runCliInProcess(
+      [
+        'run',
+        ...args,
+        '--networks',
+        'polygon,base',
+        '--operations',
+        'Builder.CreateAudience,Builder.GetAudience,Builder.RemoveAudienceContacts',
+        '--runs',
+        '2',
+        '--seed',
+        '4',
+        '--concurrency',
+        String(concurrency),
+        '--ca-file',
+        caFile,
+      ],
+      env,
+    );
+    expect(brokenResults(readReport(result.reportDir))).toEqual([]);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const writes = readReport(result.reportDir).run.writes;
+    const written = (writes?.createAudience ?? 0) + (writes?.removeAudienceContacts ?? 0);
+    expect(written).toBeGreaterThan(10);
+    // Every write had a connection of its own, and resumed a session: full handshakes are those of the
+    // connections opened before any session was there to resume (the pool's first ones, the probe's).
+    expect(handshakes.full + handshakes.resumed).toBeGreaterThanOrEqual(written);
+    expect(handshakes.resumed).toBeGreaterThanOrEqual(written - concurrency);
+    expect(handshakes.full).toBeLessThanOrEqual(concurrency + 2);
   });
 
   it('with --insecure passes, and the terminal and the report say certificates were not verified', async () => {
