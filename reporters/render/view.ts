@@ -225,13 +225,19 @@ export function formatDuration(ms: number): string {
 /** How a report of an --insecure run says so. */
 export const INSECURE_MODE = 'TLS certificates NOT verified (--insecure)';
 
-/** "throttled 212×, waited 38 s": how the target held the run back, or undefined when it did not. */
+/**
+ * "throttled 212×, waited 38 s", "slowed down: requests in flight cut from 128 to 9 as answers slowed": how the
+ * target held the run back, or undefined when it did not.
+ */
 export function throttlingText(run: Report['run']): string | undefined {
   const t = run.throttling;
-  if (!t) return undefined;
+  const slowed = run.transport?.slowedDown;
+  const slowedText = slowed ? `slowed down: requests in flight cut from ${slowed.from} to ${slowed.to} as answers slowed` : undefined;
+  if (!t) return slowedText;
   // Requests wait side by side: their waits added up can exceed the run's own duration.
   const waited = `requests waited ${formatDuration(t.waitedMs)} in all`;
-  return t.throttled > 0 ? `throttled ${t.throttled}×, ${waited}` : `paced (--max-rps), ${waited}`;
+  const held = t.throttled > 0 ? `throttled ${t.throttled}×, ${waited}` : `paced (--max-rps), ${waited}`;
+  return slowedText ? `${held}; ${slowedText}` : held;
 }
 
 /** "3 CreateAudience, 2 RemoveAudienceContacts to audience(s) 17, 18": what the run wrote, or undefined when nothing. */

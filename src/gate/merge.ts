@@ -9,6 +9,7 @@ import { verdictWords } from '../report/coverage.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/model.js';
 import { UsageError } from '../config/usage-error.js';
+import { mergedNotes } from '../transport/notes.js';
 import { writeReport } from '../../reporters/write-report.js';
 import { checksOf, findReportFiles, readReportFile } from '../report/report-checks.js';
 
@@ -59,7 +60,16 @@ export function mergeReports(shards: readonly { file: string; report: Report }[]
   const start = Math.min(...starts);
   const end = Math.max(...reports.map((r, i) => starts[i]! + r.run.durationMs));
   const incidents = reports.flatMap((r) => (r.run.incident ? [`shard ${r.run.shard!.index}/${count}: ${r.run.incident}`] : []));
-  const { shard: _shard, incident: _incident, requests: _requests, throttling: _throttling, writes: _writes, ...run } = first!.report.run;
+  const {
+    shard: _shard,
+    incident: _incident,
+    requests: _requests,
+    throttling: _throttling,
+    writes: _writes,
+    transport: _transport,
+    ...run
+  } = first!.report.run;
+  const transport = mergedNotes(reports.map((r) => r.run.transport));
   const throttled = reports.flatMap((r) => (r.run.throttling ? [r.run.throttling] : []));
   const wrote = reports.flatMap((r) => (r.run.writes ? [r.run.writes] : []));
   return buildReport({
@@ -75,6 +85,7 @@ export function mergeReports(shards: readonly { file: string; report: Report }[]
       ...(throttled.length > 0
         ? { throttling: { throttled: sum(throttled.map((t) => t.throttled)), waitedMs: sum(throttled.map((t) => t.waitedMs)) } }
         : {}),
+      ...(transport ? { transport } : {}),
       ...(wrote.length > 0
         ? {
             writes: {

@@ -5,7 +5,7 @@
 import { findNetwork } from '../contract/networks.js';
 import { isBroken } from './broken-checks.js';
 import { coverageOf } from './coverage.js';
-import { UNREACHABLE, unreachableIncident, withIncidents } from './incidents.js';
+import { transportIncidents, UNREACHABLE, unreachableIncident, withIncidents } from './incidents.js';
 import type { CheckResult, Counts, GroupStatus, NetworkResult, OperationResult, Report } from './model.js';
 
 export type RunMetadata = Omit<Report['run'], 'requests'> & { readonly requests?: number };
@@ -62,6 +62,8 @@ function groupByOperation(results: readonly CheckResult[], order: readonly strin
 export function buildReport(given: BuildInput): Report {
   const { results, incidents } = withIncidents(given.results);
   if (given.run.incident?.startsWith(UNREACHABLE)) incidents.unshift(unreachableIncident(given.run.incident));
+  // An origin whose errored checks already make it an incident of the same kind keeps that one.
+  for (const noted of transportIncidents(given.run.transport)) if (!incidents.some((i) => i.id === noted.id)) incidents.push(noted);
   const input = { ...given, results };
   const perNetwork = new Map<string, CheckResult[]>();
   const global: CheckResult[] = [];

@@ -6,7 +6,7 @@
  * messages say why), so every engine and a merge of shards get the same incidents.
  */
 import { madeOnce } from '../made-once.js';
-import type { CheckResult, Incident } from './model.js';
+import type { CheckResult, Incident, Report } from './model.js';
 
 type Kind = Incident['kind'];
 
@@ -17,7 +17,36 @@ const SUMMARY: Record<Kind, string> = {
   'not-answering': 'stopped answering (requests timed out)',
   throttled: 'kept throttling (429 or 503 with Retry-After) after every wait',
   'closed-early': 'closed connections before their answer',
+  'stray-answers': 'sends answers nobody asked for (bytes after an answer on its connection)',
 };
+
+/** What the transport met that no errored check shows (the report's `run.transport`). */
+type TransportNotes = NonNullable<Report['run']['transport']>;
+
+/**
+ * The incidents of the run's transport notes: an origin whose throttling never let up (its throttling answers
+ * judged as they came), and one that sent answers nobody asked for. They left no check errored: each read
+ * whose answer was suspect was sent again on a new connection, and a write with such an answer was errored
+ * (an incident of its own kind, closed-early).
+ */
+export function transportIncidents(notes: TransportNotes | undefined): Incident[] {
+  const incidents: Incident[] = [];
+  for (const [origin, answers] of Object.entries(notes?.throttledWithoutEnd ?? {}))
+    incidents.push({
+      id: `throttled ${origin}`,
+      kind: 'throttled',
+      summary: `${origin} throttled without end (429 or 503 with Retry-After past the throttling budget): ${answers} throttling answer${answers === 1 ? ' was' : 's were'} judged as ${answers === 1 ? 'it' : 'they'} came`,
+      checks: [],
+    });
+  for (const [origin, answers] of Object.entries(notes?.strayAnswers ?? {}))
+    incidents.push({
+      id: `stray-answers ${origin}`,
+      kind: 'stray-answers',
+      summary: `${origin} ${SUMMARY['stray-answers']}: ${answers} answer${answers === 1 ? ' was' : 's were'} not taken (reads sent again on a new connection, writes errored)`,
+      checks: [],
+    });
+  return incidents;
+}
 
 /** The transport cause of an errored result, when it has one. */
 function causeOf(result: CheckResult): { kind: Kind; origin: string | undefined } | undefined {
@@ -101,14 +130,18 @@ export function unreachableIncident(incident: string): Incident {
 
 /** "https://host:1 stopped answering … — 40 checks (Marketplace.GetFloorOrder on polygon, …)" */
 export function incidentLine(incident: Incident, shown = 3): string {
+  if (incident.checks.length === 0) return incident.summary;
   const checks = incident.checks.slice(0, shown).join(', ');
   const more = incident.checks.length > shown ? `, and ${incident.checks.length - shown} more` : '';
   return `${incident.summary} — ${incident.checks.length} check${incident.checks.length === 1 ? '' : 's'} errored (${checks}${more})`;
 }
 
-/** The incidents a renderer lists: those that hit checks (the run's own incident line already says the rest). */
+/**
+ * The incidents a renderer lists: all but an unreachable target that hit no check (the run's own incident
+ * line already says that one).
+ */
 export function listedIncidents(report: { readonly incidents?: readonly Incident[] }): Incident[] {
-  return (report.incidents ?? []).filter((incident) => incident.checks.length > 0);
+  return (report.incidents ?? []).filter((incident) => incident.checks.length > 0 || incident.kind !== 'unreachable');
 }
 
 /** "POST https://host/rpc/X → connection: socket hang up": the example exchange in one line. */

@@ -117,6 +117,7 @@ export const IncidentSchema = Type.Object(
       Type.Literal('not-answering'),
       Type.Literal('throttled'),
       Type.Literal('closed-early'),
+      Type.Literal('stray-answers'),
     ]),
     summary: Type.String(),
     /** The checks it left errored: `<network or global>/<key>`. */
@@ -231,6 +232,24 @@ export const ReportSchema = Type.Object(
          */
         throttling: Type.Optional(
           Type.Object({ throttled: Type.Integer({ minimum: 0 }), waitedMs: Type.Integer({ minimum: 0 }) }, { additionalProperties: false }),
+        ),
+        /**
+         * What the transport met that no errored check shows (src/transport/notes.ts), when it met any: throttling
+         * answers judged as they came past the throttling budget and answers found suspect because unasked-for
+         * bytes followed them (each by origin; each origin one incident), and the requests in flight cut back
+         * as answers slowed (the run's limit, and the fewest it cut them to).
+         */
+        transport: Type.Optional(
+          Type.Object(
+            {
+              throttledWithoutEnd: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),
+              strayAnswers: Type.Optional(Type.Record(Type.String(), Type.Integer({ minimum: 1 }))),
+              slowedDown: Type.Optional(
+                Type.Object({ from: Type.Integer({ minimum: 1 }), to: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
         ),
         /**
          * The writes the run sent, when it sent any: CreateAudience and RemoveAudienceContacts requests, and the

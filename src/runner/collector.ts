@@ -12,6 +12,7 @@ import { suiteError } from '../report/not-run.js';
 import { outputRedactor } from '../report/output-boundary.js';
 import { redactSecret, type Secrets } from '../report/redact.js';
 import type { UnitOutcome } from '../harness/suites.js';
+import { mergedNotes, type TransportNotes } from '../transport/notes.js';
 
 export interface CollectorOptions {
   readonly tool: Report['tool'];
@@ -37,6 +38,8 @@ export interface UnitFinished {
   readonly durationMs: number;
   /** Units of the run known so far (an engine may discover them as it goes). */
   readonly unitsTotal?: number;
+  /** What the transport met while the unit ran, that no errored check shows (src/transport/notes.ts). */
+  readonly transport?: TransportNotes;
 }
 
 export class RunCollector {
@@ -50,6 +53,7 @@ export class RunCollector {
   /** The writes the run sent, over all its units (safe-writes.ts). */
   private readonly writes = { created: 0, removals: 0, audienceIds: new Set<string>() };
   private readonly throttling = { times: 0, waitedMs: 0 };
+  private transport: TransportNotes | undefined = undefined;
   report: Report | undefined;
   /** The run was told to stop (a signal, --max-duration): what still ends, ends without sending. */
   private stopping = false;
@@ -93,6 +97,7 @@ export class RunCollector {
       this.writes.removals += outcome.writes.removals;
       for (const id of outcome.writes.audienceIds) this.writes.audienceIds.add(id);
     }
+    if (unit.transport) this.transport = mergedNotes([this.transport, unit.transport]);
     this.throttling.times += outcome?.throttling?.times ?? 0;
     this.throttling.waitedMs += outcome?.throttling?.waitedMs ?? 0;
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);
@@ -141,6 +146,7 @@ export class RunCollector {
         ...(this.throttling.times > 0 || this.throttling.waitedMs > 0
           ? { throttling: { throttled: this.throttling.times, waitedMs: Math.round(this.throttling.waitedMs) } }
           : {}),
+        ...(this.transport ? { transport: this.transport } : {}),
       },
       results: this.results,
     });

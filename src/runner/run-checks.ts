@@ -12,6 +12,7 @@ import { selectedUnits } from '../harness/work.js';
 import { unitsAllStarted } from '../harness/schedule.js';
 import { configureTransport } from '../transport/configure.js';
 import type { SharedSlots } from '../transport/shared-slots.js';
+import { takeTransportNotes, type TransportNotes } from '../transport/notes.js';
 import type { UnitFinished } from './collector.js';
 
 /**
@@ -71,12 +72,13 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
       const finished = { suite: suite.name, network: network?.slug ?? null, unitsTotal };
       try {
         const outcome = await suite.run(network, config);
-        collector.unitFinished({ ...finished, outcome, durationMs: Math.round(performance.now() - started) });
+        collector.unitFinished({ ...finished, outcome, durationMs: Math.round(performance.now() - started), ...transportNotes() });
       } catch (error) {
         collector.unitFinished({
           ...finished,
           failure: (error as Error).message ?? String(error),
           durationMs: Math.round(performance.now() - started),
+          ...transportNotes(),
         });
       }
     }
@@ -84,6 +86,12 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
   const width = Math.max(1, Math.min(units.length, config.concurrency * SESSIONS_PER_SLOT));
   await Promise.all(Array.from({ length: width }, runNext));
   return reportsLoadFailures ? failures.map((f) => f.message) : [];
+}
+
+/** What the transport met since the last unit ended, to go with this one (the report adds them up). */
+function transportNotes(): { transport?: TransportNotes } {
+  const transport = takeTransportNotes();
+  return transport ? { transport } : {};
 }
 
 type Unit = { readonly suite: Suite; readonly network: Network | null };

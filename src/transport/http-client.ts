@@ -19,7 +19,8 @@ import { makeConnections, socketState, takeSocket, type ConnectionOptions, type 
 import { Limiter, type Rank } from './limiter.js';
 import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
-import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, THROTTLED_TRIES, waitBeforeResend } from './throttle.js';
+import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
+import { noteThrottledWithoutEnd } from './notes.js';
 
 export interface HttpRequest {
   readonly method: string;
@@ -51,6 +52,8 @@ const TLS_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO_|ERR_TLS|ERR_SSL|EPROTO|wrong ve
 export interface Throttling {
   readonly times: number;
   readonly waitedMs: number;
+  /** The answer is a throttling one, judged as it came: the throttling budget was spent (throttle.ts `ThrottleBudget`). */
+  readonly withoutEnd?: true;
 }
 
 export type HttpOutcome =
@@ -118,6 +121,7 @@ function connectionsFor(maxSockets: number, options: ConnectionOptions): Connect
 }
 let connections: Connections = connectionsFor(DEFAULT_CONCURRENCY, {});
 let paces = new Paces();
+let throttleBudget = new ThrottleBudget();
 /** No throttled request waits past this (`Date.now()` time): the run's --max-duration. */
 let waitNoLaterThan = Infinity;
 
@@ -165,6 +169,7 @@ export function setPacePolicy(policy: PacePolicy): void {
   const cap = policy.maxRps ?? Infinity;
   if (cap !== paces.cap) paces = new Paces(cap);
   waitNoLaterThan = policy.endsAt ?? Infinity;
+  throttleBudget = new ThrottleBudget();
 }
 
 /**
@@ -288,22 +293,30 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const waited = pace.turn();
     waitedMs += typeof waited === 'number' ? waited : await waited;
     const outcome = await sendInSlot(request, options, turns);
+    const throttlingOf = (): Throttling => ({ times, waitedMs: Math.round(waitedMs) });
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
-      if (outcome.ok) pace.answered();
-      return times > 0 || waitedMs >= 1 ? { ...outcome, throttling: { times, waitedMs: Math.round(waitedMs) } } : outcome;
+      if (outcome.ok) {
+        pace.answered();
+        throttleBudget.answered(request.url);
+      }
+      return times > 0 || waitedMs >= 1 ? { ...outcome, throttling: throttlingOf() } : outcome;
     }
     times += 1;
     const told = retryAfterMs(outcome.response.headers['retry-after']);
     const wait = waitBeforeResend(tryNumber, told);
     pace.throttled(wait);
+    // Past the budget the throttling answer is the answer: judged as it is, and the run says the target
+    // throttled without end (notes.ts).
+    if (throttleBudget.throttled(request.url, tryNumber, wait) !== undefined) {
+      noteThrottledWithoutEnd(request.url);
+      return { ...outcome, throttling: { ...throttlingOf(), withoutEnd: true } };
+    }
     rateCap?.hold(request.url, wait);
     const answer = `${outcome.response.status}${told === undefined ? '' : ` with Retry-After ${Math.ceil(told / 1000)} s`}`;
     const givingUp =
-      tryNumber >= THROTTLED_TRIES
-        ? `still throttled (${answer}) after ${tryNumber} tries over ${Math.round(waitedMs / 1000)} s`
-        : Date.now() + wait > waitNoLaterThan
-          ? `throttled (${answer}); waiting ${Math.ceil(wait / 1000)} s more would outlast --max-duration`
-          : undefined;
+      Date.now() + wait > waitNoLaterThan
+        ? `throttled (${answer}); waiting ${Math.ceil(wait / 1000)} s more would outlast --max-duration`
+        : undefined;
     if (givingUp !== undefined)
       return {
         ok: false,
@@ -311,7 +324,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
         failure: 'throttled',
         message: givingUp,
         durationMs: outcome.durationMs,
-        throttling: { times, waitedMs: Math.round(waitedMs) },
+        throttling: throttlingOf(),
       };
   }
 }

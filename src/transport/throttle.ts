@@ -3,9 +3,12 @@
  * verdict). The request waits as told and is sent again; each origin's pace slows down when it throttles and
  * speeds up again while it does not (additive increase, multiplicative decrease), and `--max-rps` caps the
  * rate from the first request on, with turns every thread of the process takes from one schedule (RateCap).
- * A request still throttled after its tries, or whose wait would outlast the run, ends as a transport failure:
+ * Waiting is bounded (ThrottleBudget): past a request's tries, an operation's time or the run's, the throttling
+ * answer is judged as the answer it is. A request whose wait would outlast the run ends as a transport failure:
  * its check is errored with the reason, never failed.
  */
+
+import { madeOnce } from '../made-once.js';
 
 /** Tries of one request in all (the first and its resends) before it gives up as throttled. */
 export const THROTTLED_TRIES = 6;
@@ -23,6 +26,82 @@ const ONE_SIGNAL_MS = 1000;
 const LONE_UNDER_QUOTA_MS = 30_000;
 /** Past this, an origin that throttled once is not paced any more (unless `--max-rps` caps it). */
 const UNPACED_ABOVE_RPS = 1000;
+
+/**
+ * An operation (an origin's path) that has throttled this long without any other answer between has spent
+ * its budget: its throttling answers are judged as they come from then on, until it answers otherwise.
+ */
+export const OPERATION_THROTTLED_MS = 60_000;
+/**
+ * The run's budget (each checks' thread's): once requests have waited out throttling this long in all (the
+ * time during which any request waited, not the sum of the waits side by side), no request waits for it
+ * any more.
+ */
+export const RUN_THROTTLED_MS = 120_000;
+
+/** Why a throttling answer is judged as it came: the budget its wait would have come out of is spent. */
+export type BudgetSpent = 'request' | 'operation' | 'run';
+
+/**
+ * How much throttling a run waits out. Waiting is right for a target that is busy for a while; a target that
+ * answers 429 to every request of an operation (a quota that is never reset, a full project answered 429
+ * rather than with its documented status) would hold the run until it is killed, each request waiting out
+ * its tries and the next one starting over. So each request has its tries, each operation a time, and the
+ * run a time in all; past any of them the throttling answer is the answer, judged as it is.
+ */
+export class ThrottleBudget {
+  /** By operation: since when it has throttled with no other answer (undefined: it answered), and whether that is spent. */
+  private readonly operations = new Map<string, { since: number | undefined; spent: boolean }>();
+  /** Time any request waited out throttling, in all (ms), and until when the waits counted so far reach. */
+  private waited = 0;
+  private waitedUntil = 0;
+
+  constructor(private readonly clock: () => number = clockMs) {}
+
+  /**
+   * A throttling answer came to the try `tryNumber` of a request to `url`, which would wait `waitMs` for the
+   * next: undefined when it may, else which budget is spent (the answer is then judged as it is).
+   */
+  throttled(url: string, tryNumber: number, waitMs: number): BudgetSpent | undefined {
+    const now = this.clock();
+    const operation = madeOnce(this.operations, operationOf(url), () => ({ since: undefined, spent: false }));
+    operation.since ??= now;
+    if (this.waited >= RUN_THROTTLED_MS) return 'run';
+    if (operation.spent) return 'operation';
+    if (now + waitMs - operation.since > OPERATION_THROTTLED_MS) {
+      operation.spent = true;
+      return 'operation';
+    }
+    if (tryNumber >= THROTTLED_TRIES) {
+      // One request refused through all its tries: its operation is not waited out again.
+      operation.spent = true;
+      return 'request';
+    }
+    const from = Math.max(now, this.waitedUntil);
+    const until = now + waitMs;
+    if (until > from) {
+      this.waited += until - from;
+      this.waitedUntil = until;
+    }
+    return undefined;
+  }
+
+  /** `url`'s operation answered without throttling: its budget is whole again. */
+  answered(url: string): void {
+    if (this.operations.size === 0) return;
+    const operation = this.operations.get(operationOf(url));
+    if (operation) {
+      operation.since = undefined;
+      operation.spent = false;
+    }
+  }
+}
+
+/** An operation of an origin: its URL without the query. */
+function operationOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
 
 /** A throttling answer: 429 whatever it says, or 503 with a Retry-After. */
 export function isThrottling(status: number, headers: Readonly<Record<string, string>>): boolean {

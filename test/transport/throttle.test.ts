@@ -1,9 +1,13 @@
-/** Throttling: Retry-After read both ways, throttled requests waited out and sent again, or errored, never failed. */
+/**
+ * Throttling: Retry-After read both ways, throttled requests waited out and sent again within a budget, past
+ * which the throttling answer is judged as it came.
+ */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { send, setPacePolicy } from '../../src/transport/http-client.js';
-import { isThrottling, OriginPace, retryAfterMs, THROTTLED_TRIES } from '../../src/transport/throttle.js';
+import { isThrottling, OriginPace, retryAfterMs, RUN_THROTTLED_MS, THROTTLED_TRIES, ThrottleBudget } from '../../src/transport/throttle.js';
+import { takeTransportNotes } from '../../src/transport/notes.js';
 import { RateGate } from '../../src/server/rate-gate.js';
 
 describe('Retry-After', () => {
@@ -117,13 +121,63 @@ describe('throttled requests', () => {
     expect(seen()).toBe(1);
   });
 
-  it('gives up as throttled (a transport failure, never an answer to judge) after its tries', async () => {
+  it('past its tries, judges the throttling answer as it came, and its operation is not waited out again', async () => {
     setPacePolicy({});
+    takeTransportNotes();
     const { url, seen } = await serving([() => [429, { 'retry-after': '0' }]]);
     const outcome = await post(url);
-    expect(outcome).toMatchObject({ ok: false, failure: 'throttled' });
-    expect(!outcome.ok && outcome.message).toMatch(/still throttled \(429 with Retry-After 0 s\) after 6 tries/);
+    expect(outcome.ok && outcome.response.status).toBe(429);
+    expect(outcome.throttling).toMatchObject({ times: THROTTLED_TRIES, withoutEnd: true });
     expect(seen()).toBe(THROTTLED_TRIES);
+    // The operation's budget is spent: the next request's throttling answer is judged at once.
+    const next = await post(url);
+    expect(next.ok && next.response.status).toBe(429);
+    expect(seen()).toBe(THROTTLED_TRIES + 1);
+    // Another operation of the origin still has its own.
+    const other = await post(`${url}/Other`);
+    expect(other.ok && other.response.status).toBe(429);
+    expect(seen()).toBe(2 * THROTTLED_TRIES + 1);
+    const origin = new URL(url).origin;
+    expect(takeTransportNotes()).toEqual({ throttledWithoutEnd: { [origin]: 3 } });
+  });
+
+  it('gives an operation its budget back once it answers without throttling', async () => {
+    setPacePolicy({});
+    const { url, seen } = await serving([
+      ...Array.from({ length: THROTTLED_TRIES }, () => () => [429, { 'retry-after': '0' }] as [number, Record<string, string>]),
+      () => [200, {}],
+      () => [429, { 'retry-after': '0' }],
+      () => [200, {}],
+    ]);
+    expect((await post(url)).throttling?.withoutEnd).toBe(true);
+    expect((await post(url)).ok).toBe(true);
+    const waited = await post(url);
+    expect(waited.ok && waited.response.status).toBe(200);
+    expect(waited.throttling).toEqual({ times: 1, waitedMs: expect.any(Number) });
+    expect(seen()).toBe(THROTTLED_TRIES + 3);
+  });
+
+  it('an operation throttled longer than its time is judged without more waiting', () => {
+    let clock = 0;
+    const budget = new ThrottleBudget(() => clock);
+    const url = 'http://h:1/rpc/Builder/CreateAudience';
+    expect(budget.throttled(url, 1, 30_000)).toBeUndefined();
+    clock = 30_000;
+    expect(budget.throttled(url, 1, 40_000)).toBe('operation');
+    expect(budget.throttled(url, 1, 0)).toBe('operation');
+    budget.answered(url);
+    expect(budget.throttled(url, 1, 1000)).toBeUndefined();
+  });
+
+  it('the run stops waiting once its requests have waited its time in all (waits side by side count once)', () => {
+    let clock = 0;
+    const budget = new ThrottleBudget(() => clock);
+    for (let op = 0; op < 10; op += 1) expect(budget.throttled(`http://h:1/rpc/S/Op${op}`, 1, 50_000)).toBeUndefined();
+    for (clock = 50_000; clock < RUN_THROTTLED_MS; clock += 50_000) {
+      budget.answered('http://h:1/rpc/S/Op0');
+      expect(budget.throttled('http://h:1/rpc/S/Op0', 1, 50_000)).toBeUndefined();
+    }
+    expect(budget.throttled('http://h:1/rpc/S/Op1', 1, 1000)).toBe('run');
   });
 
   it('does not wait past the end of the run', async () => {
