@@ -67,6 +67,7 @@ function causeOf(result: CheckResult): { kind: Kind; origin: string | undefined 
   const [, kind, detail] = failure as unknown as [string, string, string];
   if (kind === 'timeout') return { kind: 'not-answering', origin };
   if (kind === 'tls' || kind === 'throttled') return { kind, origin };
+  if (kind === 'connection' && /answers nobody asked for/.test(detail)) return { kind: 'stray-answers', origin };
   if (kind === 'connection')
     return {
       kind: /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|refused/i.test(detail) ? 'unreachable' : 'closed-early',
@@ -79,6 +80,7 @@ function causeOf(result: CheckResult): { kind: Kind; origin: string | undefined 
 function kindOfMessage(text: string): Kind | undefined {
   if (/within \d+ ms|given up|not answering|already timed out/.test(text)) return 'not-answering';
   if (/throttled/.test(text)) return 'throttled';
+  if (/answers nobody asked for/.test(text)) return 'stray-answers';
   if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH/.test(text)) return 'unreachable';
   if (/CERT|SELF_SIGNED|EPROTO|ERR_TLS|ERR_SSL/.test(text)) return 'tls';
   if (/hang up|ECONNRESET|EPIPE|cut off|answer lost/.test(text)) return 'closed-early';

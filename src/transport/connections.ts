@@ -7,6 +7,7 @@
  * - Each socket counts the requests it carried and the bytes it had read when the current one took it, so the
  *   client can tell a request that failed on a reused socket before any byte of its answer (the keep-alive race:
  *   the server closed the idle socket as it was taken) from a failure of the target.
+ * - Bytes that come after an answer, before its socket rested, make that answer suspect (`strayAfterAnswer`).
  * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if need be), and
  *   the least recently freed one is reused first: stray bytes a server writes right after an answer (a double
  *   write) then find the socket idle and poison it, rather than being read as the answer to the next request.
@@ -19,6 +20,7 @@ import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { getProxyForUrl } from 'proxy-from-env';
 import { madeOnce } from '../made-once.js';
+import { noteStrayAnswer } from './notes.js';
 
 /** What a socket went through, kept on one record per socket (looked up once per event). */
 interface SocketUse {
@@ -32,6 +34,12 @@ interface SocketUse {
   idle: boolean;
   /** Its listener for those bytes, on the socket from its first wait in the pool on (added once, not per wait). */
   poison: (() => void) | undefined;
+  /** The origin of the requests it carries, for the note that it sent bytes nobody asked for. */
+  origin: string;
+  /** Told whether bytes came before the socket rested or carried another request (`strayAfterAnswer`). */
+  onStray: ((stray: boolean) => void) | undefined;
+  /** How long its last answer took (ms), from the request's start: 0 before its first. */
+  lastAnswerMs: number;
 }
 
 const socketUses = new WeakMap<Socket, SocketUse>();
@@ -39,7 +47,7 @@ const socketUses = new WeakMap<Socket, SocketUse>();
 function useOf(socket: Socket): SocketUse {
   let use = socketUses.get(socket);
   if (use === undefined) {
-    use = { uses: 0, bytesBefore: 0, restingUntil: 0, idle: false, poison: undefined };
+    use = { uses: 0, bytesBefore: 0, restingUntil: 0, idle: false, poison: undefined, origin: '', onStray: undefined, lastAnswerMs: 0 };
     socketUses.set(socket, use);
   }
   return use;
@@ -52,13 +60,22 @@ function useOf(socket: Socket): SocketUse {
  */
 export const SOCKET_REST_MS = 25;
 
+/**
+ * Origins that sent bytes nobody asked for: their requests take a connection of their own from then on (as a
+ * server that closes each connection after its answer makes them), as no answer read on a reused connection
+ * of theirs can be trusted to be the request's own.
+ */
+const originsSendingStrays = new Set<string>();
+export const sendsStrays = (origin: string): boolean => originsSendingStrays.size > 0 && originsSendingStrays.has(origin);
+
 let poisonedSockets = 0;
 /** Sockets destroyed because bytes arrived on them while idle, in this process so far. */
 export const poisonedSocketCount = (): number => poisonedSockets;
 
-/** Notes that `socket` now carries a request: call when the request gets its socket. */
-export function takeSocket(socket: Socket): SocketUse {
+/** Notes that `socket` now carries a request to `origin`: call when the request gets its socket. */
+export function takeSocket(socket: Socket, origin: string): SocketUse {
   const use = useOf(socket);
+  use.origin = origin;
   use.uses += 1;
   use.bytesBefore = socket.bytesRead ?? 0;
   return use;
@@ -74,14 +91,17 @@ export function socketState(socket: Socket | null | undefined): { reused: boolea
 function watchWhileIdle(socket: Socket): void {
   const use = useOf(socket);
   use.idle = true;
-  use.restingUntil = performance.now() + SOCKET_REST_MS;
+  use.restingUntil = Math.max(use.restingUntil, performance.now() + SOCKET_REST_MS);
   if (use.poison !== undefined) return;
   // Reading from the idle socket: anything it holds or gets from now on is unasked for. The listener stays:
   // while the socket carries a request it lets the bytes be (node's parser reads them).
   use.poison = () => {
     if (!use.idle) return;
     poisonedSockets += 1;
+    noteStrayAnswer(use.origin);
+    originsSendingStrays.add(use.origin);
     socket.destroy();
+    use.onStray?.(true);
   };
   socket.on('data', use.poison);
 }
@@ -91,6 +111,41 @@ function stopWatching(socket: Socket): void {
   if (use === undefined) return;
   use.idle = false;
   use.restingUntil = 0;
+  use.onStray?.(false);
+}
+
+/** Notes how long the first answer on `socket` took: a later one far sooner is watched longer (`strayAfterAnswer`). */
+export function answeredIn(socket: Socket, answerMs: number): void {
+  const use = socketUses.get(socket);
+  if (use !== undefined) use.lastAnswerMs = answerMs;
+}
+
+/**
+ * Whether bytes nobody asked for come on `socket` (its last answer just read, in `answerMs`) before it has
+ * rested or carries another request: true then, false once it has. Such bytes prove that answer suspect: a server that writes a
+ * stray answer some time after each real one, on a socket taken again before the stray came, has the next
+ * request read the stray as its own, and its real answer then comes while the socket is idle.
+ */
+export function strayAfterAnswer(socket: Socket, answerMs: number, longestMs: number): Promise<boolean> {
+  const use = socketUses.get(socket);
+  if (use === undefined || socket.destroyed) return Promise.resolve(false);
+  const before = use.lastAnswerMs;
+  use.lastAnswerMs = answerMs;
+  // A stray answer is read as soon as the request is written, and the request's own comes when the server
+  // has done its work: an answer far sooner than the socket's last one is watched as long as that one took.
+  const watchMs = answerMs < before / 2 ? Math.min(longestMs, Math.max(SOCKET_REST_MS, 2 * before)) : SOCKET_REST_MS;
+  // Not taken again meanwhile (unless the pool is full): the bytes that would prove it suspect would be read
+  // as the next request's answer.
+  use.restingUntil = Math.max(use.restingUntil, performance.now() + watchMs);
+  return new Promise((resolve) => {
+    const settle = (stray: boolean): void => {
+      clearTimeout(timer);
+      if (use.onStray === settle) use.onStray = undefined;
+      resolve(stray);
+    };
+    const timer = setTimeout(settle, watchMs, false);
+    use.onStray = settle;
+  });
 }
 
 const restingUntil = (socket: Socket): number => socketUses.get(socket)?.restingUntil ?? 0;
@@ -227,9 +282,13 @@ function proxyFromEnv(url: string): string {
   return madeOnce(proxyByOrigin, origin, () => getProxyForUrl(url));
 }
 
-/** The environment's proxies are read again, origin by origin, from the next request on: a run starts. */
+/**
+ * The environment's proxies are read again, origin by origin, from the next request on, and no origin is
+ * held to have sent stray answers: a run starts.
+ */
 export function readProxiesAfresh(): void {
   proxyByOrigin.clear();
+  originsSendingStrays.clear();
 }
 
 export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {

@@ -15,7 +15,16 @@ import type { Socket } from 'node:net';
 import tls from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
-import { makeConnections, socketState, takeSocket, type ConnectionOptions, type Connections } from './connections.js';
+import {
+  answeredIn,
+  makeConnections,
+  sendsStrays,
+  socketState,
+  strayAfterAnswer,
+  takeSocket,
+  type ConnectionOptions,
+  type Connections,
+} from './connections.js';
 import { Limiter, type Rank } from './limiter.js';
 import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
@@ -346,7 +355,44 @@ function abandoned(request: HttpRequest, options: TransportOptions): HttpOutcome
 function sendInSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const early = abandoned(request, options);
   if (early) return Promise.resolve(early);
-  return limiter.run(() => sendHoldingSlot(request, options, turns), options.rank);
+  return limiter
+    .run(() => sendHoldingSlot(request, options, turns), options.rank)
+    .then((outcome) => {
+      // An answer read on a reused socket is the request's once the socket has rested without bytes nobody asked
+      // for; that wait holds no slot.
+      const stray = strayWatch.get(outcome);
+      return stray === undefined
+        ? outcome
+        : stray.then((suspect) => (suspect ? afterStrayAnswer(request, options, turns, outcome) : outcome));
+    });
+}
+
+/** The answers read on a reused socket, and whether bytes nobody asked for followed them before it rested. */
+const strayWatch = new WeakMap<HttpOutcome, Promise<boolean>>();
+
+/**
+ * The answer was followed by bytes nobody asked for: it may be a stray answer to an earlier request, its own
+ * still to come. A read is sent again on a connection of its own; a write is never sent twice, and errored.
+ */
+async function afterStrayAnswer(
+  request: HttpRequest,
+  options: TransportOptions,
+  turns: Turns | undefined,
+  suspect: HttpOutcome,
+): Promise<HttpOutcome> {
+  const why = 'the server sends answers nobody asked for (bytes came after this answer on its connection)';
+  if (options.writes === true) {
+    writesLost += 1;
+    return { ok: false, request, failure: 'connection', message: `${why}: answer suspect; not resent`, durationMs: suspect.durationMs };
+  }
+  const again = abandoned(request, options);
+  if (again) return again;
+  resentOnNewConnection += 1;
+  return limiter.run(async () => {
+    await turns?.turn();
+    const second = (await sendOnce(request, options, connections.single(request.url), turns?.onTime)).outcome;
+    return learnt(options, second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: ${why})` });
+  }, options.rank);
 }
 
 function sendHoldingSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
@@ -487,7 +533,7 @@ class Exchange implements Attempt {
       req = (target.secure ? https : http).request({
         ...target.address,
         method: request.method,
-        agent: agent ?? connections.pooled(request.url),
+        agent: agent ?? (sendsStrays(originOf(request.url)) ? connections.single(request.url) : connections.pooled(request.url)),
         ...(target.secure ? { ...connections.tls, checkServerIdentity: identityOf(target.address.hostname!) } : {}),
         headers: request.headers,
       });
@@ -527,7 +573,7 @@ class Exchange implements Attempt {
 
   tookSocket(taken: Socket): void {
     this.socket = taken;
-    takeSocket(taken);
+    takeSocket(taken, originOf(this.request.url));
     if (!taken.connecting) this.connected = true;
     else taken.once(this.secure ? 'secureConnect' : 'connect', () => (this.connected = true));
   }
@@ -632,6 +678,9 @@ class Exchange implements Attempt {
     this.endTurn?.();
     this.givenUpTogether?.remove(this);
     const { reused, answerStarted } = socketState(this.socket);
+    if (reused && outcome.ok && this.socket)
+      strayWatch.set(outcome, strayAfterAnswer(this.socket, outcome.durationMs, this.options.timeoutMs));
+    else if (outcome.ok && this.socket) answeredIn(this.socket, outcome.durationMs);
     this.outcome = outcome;
     this.reused = reused;
     this.answerStarted = answerStarted || this.responded;
@@ -738,6 +787,8 @@ const identityOf =
     tls.checkServerIdentity(host, cert);
 
 const firstLineOf = (text: string): string => text.split('\n')[0]!.trim();
+
+const originOf = (url: string): string => /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
 
 /**
  * The answer's headers, names in lower case, read from its raw lines: node's `res.headers` is built on first
