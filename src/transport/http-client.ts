@@ -26,6 +26,7 @@ import {
   type Connections,
 } from './connections.js';
 import { Limiter, type Rank } from './limiter.js';
+import { LoadWindow, OwnWindow } from './load-window.js';
 import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
 import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
@@ -139,13 +140,31 @@ let waitNoLaterThan = Infinity;
  * `shared`, this thread's share of the limit the run's threads share (`SharedSlots`), its pools sized for the whole.
  */
 export function setConcurrency(concurrency: number, shared?: SharedSlots): void {
-  if (concurrency === limiter.limit && shared?.buffer === limiter.shared?.buffer) return;
-  limiter = new Limiter(concurrency, shared);
-  connections = connectionsFor(socketsAtMost(), connectionOptions);
+  if (concurrency !== concurrencySet || shared?.buffer !== limiter.shared?.buffer) {
+    concurrencySet = concurrency;
+    limiter = new Limiter(concurrency, shared);
+    connections = connectionsFor(socketsAtMost(), connectionOptions);
+  }
+  // A run starts with its window below the limit, and follows the answers' pace from there (load-window.ts).
+  const limit = shared?.total ?? concurrency;
+  const share = (window: number): number => (shared ? Math.max(1, Math.round((concurrency * window) / limit)) : window);
+  const own = limiter;
+  loadWindow = new LoadWindow(limit, shared ?? new OwnWindow(limit), (window) => own.setLimit(share(window)));
 }
 
+/** This thread's limit (its share of the run's) as set, before the window moves it. */
+let concurrencySet = DEFAULT_CONCURRENCY;
+/** The requests in flight follow how fast they are answered (load-window.ts). */
+let loadWindow: LoadWindow | undefined = undefined;
+
+/** The run's window on requests in flight now, and its limit. */
+export const inFlightWindow = (): { readonly window: number; readonly limit: number } => ({
+  window: loadWindow?.window ?? limiter.limit,
+  limit: loadWindow?.limit ?? limiter.limit,
+});
+
 /** A thread borrowing the slots of the others may hold every one of them: its pools have room for all. */
-const socketsAtMost = (): number => limiter.shared?.total ?? limiter.limit;
+const socketsAtMost = (): number => limiter.shared?.total ?? concurrencySet;
 
 let connectionOptions: ConnectionOptions = {};
 /** Sets the TLS material and proxy use of the connections (new pools only when they change). */
@@ -490,6 +509,10 @@ class Exchange implements Attempt {
   private socket: Socket | undefined = undefined;
   private responded = false;
   private secure = false;
+  /** It ended at its deadline (not given up, nor failed otherwise): an answer that took that long, to the window. */
+  private deadlineMissed = false;
+  /** When the request was written (performance.now()); undefined until then. */
+  private writtenAt: number | undefined = undefined;
   /** Ends this answer's turn to be read, once it took one (a large answer). */
   private endTurn: (() => void) | undefined = undefined;
   /**
@@ -551,6 +574,7 @@ class Exchange implements Attempt {
       this.givenUpTogether.add(this);
     }
     req.on('socket', socketTaken);
+    req.once('finish', requestWritten);
     req.on('error', requestFailed);
     req.on('response', answerCame);
     if (!onTime) req.end(body);
@@ -583,8 +607,32 @@ class Exchange implements Attempt {
     this.req?.destroy();
   }
 
-  timedOut(): void {
+  /**
+   * The request is written (handed to the kernel): the deadline starts again from here, whole. What came
+   * before, the connection being made and the time this thread was too busy to write, had a deadline of its
+   * own; but the deadline measures the server, not requests waiting behind the run's own busy thread.
+   */
+  written(): void {
+    this.writtenAt = performance.now();
+    if (this.timer === undefined || this.settled) return;
+    clearTimeout(this.timer);
+    this.timeLeft = this.options.timeoutMs;
+    this.timerFrom = this.writtenAt;
+    this.timer = setTimeout(deadlinePassed, this.timeLeft, this);
+  }
+
+  /**
+   * The deadline's timer fired: the answer may have come while this thread was busy, and wait unread. Timers
+   * run before the reading of what came, so it is looked at once more after that, then judged.
+   */
+  deadlineReached(): void {
     this.timer = undefined;
+    setImmediate(expireUnlessAnswered, this);
+  }
+
+  expire(): void {
+    if (this.settled || this.timer !== undefined) return;
+    this.deadlineMissed = true;
     this.fail('timeout', `no complete answer within ${this.options.timeoutMs} ms`);
     this.req?.destroy();
   }
@@ -677,6 +725,8 @@ class Exchange implements Attempt {
     this.timer = undefined;
     this.endTurn?.();
     this.givenUpTogether?.remove(this);
+    if (this.writtenAt !== undefined && (outcome.ok || this.deadlineMissed))
+      loadWindow?.answered(this.writtenAt, performance.now() - this.writtenAt, this.options.timeoutMs);
     const { reused, answerStarted } = socketState(this.socket);
     if (reused && outcome.ok && this.socket)
       strayWatch.set(outcome, strayAfterAnswer(this.socket, outcome.durationMs, this.options.timeoutMs));
@@ -718,6 +768,9 @@ function requestFailed(this: Carrying<http.ClientRequest>, error: NodeJS.ErrnoEx
   else if (TRANSPORT_CODES.test(described)) exchange.fail('connection', error.message || error.code || 'connection failed');
   else exchange.fail('protocol', error.message || String(error));
 }
+function requestWritten(this: Carrying<http.ClientRequest>): void {
+  this[EXCHANGE]?.written();
+}
 function answerCame(this: Carrying<http.ClientRequest>, res: http.IncomingMessage): void {
   this[EXCHANGE]?.answered(res);
 }
@@ -734,7 +787,10 @@ function answerEnded(this: Carrying<http.IncomingMessage>): void {
   this[EXCHANGE]?.ended(this);
 }
 function deadlinePassed(exchange: Exchange): void {
-  exchange.timedOut();
+  exchange.deadlineReached();
+}
+function expireUnlessAnswered(exchange: Exchange): void {
+  exchange.expire();
 }
 
 interface Target {

@@ -44,6 +44,22 @@ export class Limiter {
     return this.limitValue;
   }
 
+  /**
+   * Moves the limit (the run's window on requests in flight moved, load-window.ts): waiters take the room it
+   * gives at once; past a lowered limit, freed slots are not passed on until the holders are within it.
+   */
+  setLimit(limit: number): void {
+    this.limitValue = Math.max(1, Math.floor(limit));
+    if (this.shared) {
+      if (this.waiting.length > 0) this.takeFreed();
+      return;
+    }
+    while (this.waiting.length > 0 && this.active < this.limitValue) {
+      this.active += 1;
+      this.pop()!.wake();
+    }
+  }
+
   /** Holders now, and callers still waiting for a slot. */
   get load(): { readonly active: number; readonly waiting: number } {
     return { active: this.active, waiting: this.waiting.length };
@@ -100,7 +116,7 @@ export class Limiter {
   private release(): void {
     const shared = this.shared;
     if (shared) return this.releaseShared(shared);
-    const next = this.pop();
+    const next = this.active <= this.limitValue ? this.pop() : undefined;
     if (next)
       next.wake(); // the slot passes straight to the next waiter
     else this.active -= 1;

@@ -16,7 +16,9 @@ const IN_FLIGHT = 0;
 /** How many threads have requests waiting for a slot. */
 const WANTING = 1;
 const TOTAL = 2;
-const CELLS = 3;
+/** The run's window on requests in flight, at most TOTAL: cut back as answers slow (load-window.ts). */
+const WINDOW = 3;
+const CELLS = 4;
 
 export class SharedSlots {
   private readonly cells: Int32Array;
@@ -32,6 +34,7 @@ export class SharedSlots {
   static forRun(total: number): SharedSlots {
     const slots = new SharedSlots(new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT));
     slots.cells[TOTAL] = total;
+    slots.cells[WINDOW] = total;
     return slots;
   }
 
@@ -42,6 +45,18 @@ export class SharedSlots {
 
   get total(): number {
     return this.cells[TOTAL]!;
+  }
+
+  /** The run's window on requests in flight now (at most `total`). */
+  get window(): number {
+    return Atomics.load(this.cells, WINDOW);
+  }
+
+  /** Moves the run's window: every thread keeps to it from its next request on. */
+  setWindow(window: number): void {
+    const before = Atomics.exchange(this.cells, WINDOW, Math.max(1, Math.min(this.total, Math.floor(window))));
+    // A window opened wider frees room a waiting thread may take.
+    if (window > before) Atomics.notify(this.cells, IN_FLIGHT);
   }
 
   /** Requests in flight across the run's threads now. */
@@ -57,7 +72,7 @@ export class SharedSlots {
   /** Takes a slot for a thread that holds `held` slots of its `share`: false when none is free to it. */
   take(held: number, share: number): boolean {
     if (held >= share && (!this.borrows || this.othersWait())) return false;
-    const total = this.cells[TOTAL]!;
+    const total = Math.min(this.cells[TOTAL]!, Atomics.load(this.cells, WINDOW));
     for (;;) {
       const inFlight = Atomics.load(this.cells, IN_FLIGHT);
       if (inFlight >= total) return false;
@@ -67,6 +82,7 @@ export class SharedSlots {
 
   /** Whether a thread holding `held` slots passes the one it frees to its own next request, rather than giving it back. */
   keeps(held: number, share: number): boolean {
+    if (Atomics.load(this.cells, IN_FLIGHT) > Atomics.load(this.cells, WINDOW)) return false;
     return held <= share || !this.othersWait();
   }
 

@@ -112,7 +112,8 @@ describe('keep-alive', () => {
     // before the stray came: the stray goes out as the request arrives, and the request's real answer after it.
     server = await rawServer((request, socket) => {
       const n = server!.requests.length;
-      if (request.onConnection === 1) return void socket.write(answerBytes(200, JSON.stringify({ n })));
+      // A real answer takes the server a while; the stray one comes as soon as the request does.
+      if (request.onConnection === 1) return void setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ n }))), 100);
       socket.write(answerBytes(200, JSON.stringify({ stray: n - 1 })));
       setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ n }))), 5);
     });

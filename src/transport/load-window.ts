@@ -1,0 +1,104 @@
+/**
+ * How many requests a run keeps in flight, following how fast they are answered, as a congestion window
+ * does. A fixed 128 in flight against a server that needs the CPU the run itself uses (the embedded server, a
+ * server on the same busy CI runner) makes every answer wait behind 127 others: on a loaded machine a
+ * conformant server then answered after more than the deadline, and was reported as not answering.
+ *
+ * The window starts below the run's limit and doubles each round while answers come about as fast as the
+ * fastest seen, and twice their time would stay within a quarter of the deadline (slow start); once answers take more than twice the fastest round, and more than 100 ms over
+ * it, or a quarter of the deadline, it is cut in proportion (at most by half, once a round); while they are
+ * within that it grows again by an eighth each round, up to the limit. A round is as many answers as the
+ * window, of requests sent after the window last moved: those it made. A timed-out request counts as an
+ * answer that took the deadline.
+ */
+import { noteSlowedDown } from './notes.js';
+
+/** The window a run starts with, when its limit is larger. */
+export const START_WINDOW = 32;
+/** The window is never cut below this. */
+export const LEAST_WINDOW = 4;
+/** Answers slower than the fastest round by this factor, and by SLOWER_BY_MS, have slowed. */
+const SLOWER_FACTOR = 2;
+const SLOWER_BY_MS = 100;
+/** Answers slower than this part of the deadline have slowed, whatever the fastest round. */
+const DEADLINE_PART = 1 / 4;
+/** Slow start goes on while answers take less than this many times the fastest round. */
+const SLOW_START_FACTOR = 1.5;
+
+/** Where the window is kept: this thread's own, or the run's, shared by its threads (SharedSlots). */
+export interface WindowCell {
+  get window(): number;
+  setWindow(window: number): void;
+}
+
+export class LoadWindow {
+  private slowStart = true;
+  /** The fastest round's mean answer time (ms). */
+  private fastest = Infinity;
+  /** Requests sent from this time on (performance.now()) count to the round: the window had moved before. */
+  private roundFrom: number;
+  private roundAnswers = 0;
+  private roundTotalMs = 0;
+
+  constructor(
+    /** The run's limit on requests in flight (--concurrency). */
+    readonly limit: number,
+    private readonly cell: WindowCell,
+    /** Told the window whenever it moves. */
+    private readonly moved: (window: number) => void,
+    private readonly clock: () => number = () => performance.now(),
+  ) {
+    this.roundFrom = clock();
+    this.set(Math.min(limit, START_WINDOW));
+  }
+
+  get window(): number {
+    return this.cell.window;
+  }
+
+  /** A request sent at `sentAt` (performance.now()) was answered in `answerMs` (or timed out after its deadline, `deadlineMs`). */
+  answered(sentAt: number, answerMs: number, deadlineMs: number): void {
+    if (sentAt < this.roundFrom) return;
+    this.roundAnswers += 1;
+    this.roundTotalMs += answerMs;
+    const window = this.cell.window;
+    if (this.roundAnswers < Math.max(LEAST_WINDOW, window)) return;
+    const mean = this.roundTotalMs / this.roundAnswers;
+    this.fastest = Math.min(this.fastest, mean);
+    const slowed = Math.min(deadlineMs * DEADLINE_PART, Math.max(this.fastest * SLOWER_FACTOR, this.fastest + SLOWER_BY_MS));
+    if (mean > slowed) {
+      this.slowStart = false;
+      const cut = Math.min(window, Math.max(LEAST_WINDOW, Math.floor(window * Math.max(0.5, slowed / mean))));
+      if (cut < window) noteSlowedDown(this.limit, cut);
+      this.set(cut);
+    } else if (window < this.limit) {
+      // Doubling the requests in flight may double the answers' time (a server out of CPU): not past the deadline's part.
+      const doubling = this.slowStart && mean < this.fastest * SLOW_START_FACTOR && 2 * mean <= deadlineMs * DEADLINE_PART;
+      if (!doubling) this.slowStart = false;
+      this.set(doubling ? window * 2 : window + Math.max(1, Math.floor(window / 8)));
+    } else this.startRound();
+  }
+
+  private set(window: number): void {
+    const next = Math.min(this.limit, Math.max(LEAST_WINDOW, Math.floor(window)));
+    if (next !== this.cell.window) {
+      this.cell.setWindow(next);
+      this.moved(next);
+    }
+    this.startRound();
+  }
+
+  private startRound(): void {
+    this.roundFrom = this.clock();
+    this.roundAnswers = 0;
+    this.roundTotalMs = 0;
+  }
+}
+
+/** A window kept by this thread alone. */
+export class OwnWindow implements WindowCell {
+  constructor(public window: number) {}
+  setWindow(window: number): void {
+    this.window = window;
+  }
+}
