@@ -14,11 +14,18 @@
  *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got.
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
- *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N]
+ *   - the full run over HTTPS to a TLS front (in this process) of the server holding answers `--latency-ms`: its
+ *     wall time over its concurrency bound, and the TLS handshakes it made, full and resumed.
+ * `--cpu-hogs N` keeps N processes spinning for the whole bench: the machine busy, as a CI runner building beside a run.
+ *
+ *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N] [--cpu-hogs N]
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -49,7 +56,17 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     // The quota of the rate-limited run: ~19,000 requests at 350 a second take about 55 s.
     'rate-rps': { type: 'string', default: '350' },
+    // Processes that only spin, for the whole bench: the machine made busy, as a CI runner that builds beside the run.
+    'cpu-hogs': { type: 'string', default: '0' },
   },
+});
+
+// A busy machine on demand: each hog is a process of its own spinning on one core until the bench exits.
+const cpuHogs = Array.from({ length: Number(values['cpu-hogs']) }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+);
+process.on('exit', () => {
+  for (const hog of cpuHogs) hog.kill('SIGKILL');
 });
 
 interface RunFigures {
@@ -367,4 +384,59 @@ const quota = await rateLimitedRun(values['rate-rps']!);
 const quotaMinimum = quota.requests / Number(values['rate-rps']);
 console.log(
   `full run, --max-rps ${values['rate-rps']} (quota ${values['rate-rps']}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.15) · answers 429: ${quota.throttled} · ${quota.verdict}`,
+);
+
+/**
+ * The full run over HTTPS: a TLS front in this process (a self-signed certificate the run is given through
+ * NODE_EXTRA_CA_CERTS) before `conformance serve` holding answers `--latency-ms`. Its wall time over the
+ * concurrency bound, and the TLS sessions it opened: with a full handshake, or resumed from an earlier session.
+ */
+async function httpsRun(): Promise<{ figures: RunFigures; full: number; resumed: number }> {
+  const { generate } = await import('selfsigned');
+  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
+    keyType: 'ec',
+    algorithm: 'sha256',
+    extensions: [
+      { name: 'basicConstraints', cA: true },
+      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
+    ],
+  });
+  const caFile = join(mkdtempSync(join(tmpdir(), 'conformance-bench-')), 'ca.pem');
+  writeFileSync(caFile, pems.cert);
+  return withServer(['--latency-ms', values['latency-ms']!], async (origin, fixtures) => {
+    const upstream = new http.Agent({ keepAlive: true });
+    const handshakes = { full: 0, resumed: 0 };
+    const front = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+      const forward = http.request(
+        `${origin}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers, agent: upstream },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      forward.on('error', () => res.destroy());
+      req.pipe(forward);
+    });
+    front.on('secureConnection', (socket: TLSSocket) => (socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++));
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    const frontOrigin = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
+    const extraCa = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = caFile;
+    try {
+      const figures = await commandLineRun({ origin: frontOrigin, fixtures });
+      return { figures, ...handshakes };
+    } finally {
+      if (extraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = extraCa;
+      front.closeAllConnections();
+      front.close();
+      upstream.destroy();
+    }
+  });
+}
+const secure = await httpsRun();
+const secureBound = (secure.figures.requests * Number(values['latency-ms'])) / 1000 / connections;
+console.log(
+  `full run over HTTPS, ${values['latency-ms']} ms latency: wall ${secure.figures.wallSeconds.toFixed(2)} s · ${secure.figures.requests} requests · bound ${secureBound.toFixed(2)} s · wall ${(secure.figures.wallSeconds / secureBound).toFixed(3)}× the bound (goal ≤ 1.1) · TLS handshakes: ${secure.full} full, ${secure.resumed} resumed · ${secure.figures.verdict}`,
 );
