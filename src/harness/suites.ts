@@ -10,6 +10,7 @@ import type { Network } from '../contract/networks.js';
 import type { CheckResult } from '../report/model.js';
 import type { WriteTally } from './safe-writes.js';
 import type { Throttling } from '../transport/http-client.js';
+import type { TransportNotes } from '../transport/notes.js';
 
 /** What one unit of work found: the reporter's input. */
 export interface UnitOutcome {
@@ -24,6 +25,8 @@ export interface UnitOutcome {
   readonly writes?: WriteTally;
   /** How the target held its requests back (429, Retry-After, --max-rps); absent when it never did. */
   readonly throttling?: Throttling;
+  /** What the transport met while the unit ran (an engine whose workers have no unit sink of the run's: vitest's). */
+  readonly transport?: TransportNotes;
 }
 
 export interface Suite {

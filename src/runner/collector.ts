@@ -97,7 +97,8 @@ export class RunCollector {
       this.writes.removals += outcome.writes.removals;
       for (const id of outcome.writes.audienceIds) this.writes.audienceIds.add(id);
     }
-    if (unit.transport) this.transport = mergedNotes([this.transport, unit.transport]);
+    const transport = unit.transport ?? outcome?.transport;
+    if (transport) this.transport = mergedNotes([this.transport, transport]);
     this.throttling.times += outcome?.throttling?.times ?? 0;
     this.throttling.waitedMs += outcome?.throttling?.waitedMs ?? 0;
     const own = outcome ? [...outcome.results] : this.diedWithoutResults(unit);

@@ -5,6 +5,7 @@
  * and run concurrently under that limit (vitest runs the files of a worker one after another, so one file
  * per spec would leave slots idle at each file's tail).
  */
+import { takeTransportNotes } from '../../transport/notes.js';
 import { describe, test } from 'vitest';
 import { configureTransport } from '../../transport/configure.js';
 import { isMustBroken } from '../../report/broken-checks.js';
@@ -42,7 +43,9 @@ function describeSuite(suite: Suite): void {
         network?.slug ?? 'global',
         async ({ task }) => {
           const outcome = await suite.run(network, config);
-          task.meta.conformance = outcome;
+          // What the transport met while it ran goes with it (vitest's workers have no unit sink of the run's).
+          const transport = takeTransportNotes();
+          task.meta.conformance = transport ? { ...outcome, transport } : outcome;
           // For vitest's own view of the run: the test fails when a MUST check did.
           const broken = outcome.results.filter(isMustBroken);
           if (broken.length > 0) throw new Error(broken.map((r) => r.message).join('\n'));
