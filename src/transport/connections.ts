@@ -7,7 +7,8 @@
  * - Each socket counts the requests it carried and the bytes it had read when the current one took it, so the
  *   client can tell a request that failed on a reused socket before any byte of its answer (the keep-alive race:
  *   the server closed the idle socket as it was taken) from a failure of the target.
- * - Bytes that come after an answer, before its socket rested, make that answer suspect (`strayAfterAnswer`).
+ * - Bytes that come after an answer far sooner than the socket's last, while it is watched, make that answer
+ *   suspect (`strayAfterAnswer`).
  * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if need be), and
  *   the least recently freed one is reused first: stray bytes a server writes right after an answer (a double
  *   write) then find the socket idle and poison it, rather than being read as the answer to the next request.
@@ -114,26 +115,31 @@ function stopWatching(socket: Socket): void {
   use.onStray?.(false);
 }
 
-/** Notes how long the first answer on `socket` took: a later one far sooner is watched longer (`strayAfterAnswer`). */
+/** Notes how long the first answer on `socket` took: a later one far sooner is watched (`strayAfterAnswer`). */
 export function answeredIn(socket: Socket, answerMs: number): void {
   const use = socketUses.get(socket);
   if (use !== undefined) use.lastAnswerMs = answerMs;
 }
 
 /**
- * Whether bytes nobody asked for come on `socket` (its last answer just read, in `answerMs`) before it has
- * rested or carries another request: true then, false once it has. Such bytes prove that answer suspect: a server that writes a
- * stray answer some time after each real one, on a socket taken again before the stray came, has the next
- * request read the stray as its own, and its real answer then comes while the socket is idle.
+ * For an answer just read on a reused `socket` in `answerMs`: whether bytes nobody asked for come on the socket
+ * before it has been watched long enough, or carries another request (true then, false once it has); or
+ * undefined, not watched. Such bytes prove the answer suspect: a server that writes a stray answer some time
+ * after each real one, on a socket taken again before the stray came, has the next request read the stray as
+ * its own, and its real answer then comes while the socket is idle. A stray is read as soon as the request is
+ * written, before the server could have answered it: only an answer in less than half the time the socket's
+ * last one took is watched, for twice that time (the server's own answer comes within it). Answers as fast as
+ * the last cost nothing; a stray that comes later than half the server's time is not told from an answer,
+ * but the idle socket it reaches is poisoned, and the origin's requests take connections of their own from
+ * then on (`sendsStrays`).
  */
-export function strayAfterAnswer(socket: Socket, answerMs: number, longestMs: number): Promise<boolean> {
+export function strayAfterAnswer(socket: Socket, answerMs: number, longestMs: number): Promise<boolean> | undefined {
   const use = socketUses.get(socket);
-  if (use === undefined || socket.destroyed) return Promise.resolve(false);
+  if (use === undefined || socket.destroyed) return undefined;
   const before = use.lastAnswerMs;
   use.lastAnswerMs = answerMs;
-  // A stray answer is read as soon as the request is written, and the request's own comes when the server
-  // has done its work: an answer far sooner than the socket's last one is watched as long as that one took.
-  const watchMs = answerMs < before / 2 ? Math.min(longestMs, Math.max(SOCKET_REST_MS, 2 * before)) : SOCKET_REST_MS;
+  if (!(answerMs < before / 2)) return undefined;
+  const watchMs = Math.min(longestMs, Math.max(SOCKET_REST_MS, 2 * before));
   // Not taken again meanwhile (unless the pool is full): the bytes that would prove it suspect would be read
   // as the next request's answer.
   use.restingUntil = Math.max(use.restingUntil, performance.now() + watchMs);

@@ -728,9 +728,10 @@ class Exchange implements Attempt {
     if (this.writtenAt !== undefined && (outcome.ok || this.deadlineMissed))
       loadWindow?.answered(this.writtenAt, performance.now() - this.writtenAt, this.options.timeoutMs);
     const { reused, answerStarted } = socketState(this.socket);
-    if (reused && outcome.ok && this.socket)
-      strayWatch.set(outcome, strayAfterAnswer(this.socket, outcome.durationMs, this.options.timeoutMs));
-    else if (outcome.ok && this.socket) answeredIn(this.socket, outcome.durationMs);
+    if (reused && outcome.ok && this.socket) {
+      const stray = strayAfterAnswer(this.socket, outcome.durationMs, this.options.timeoutMs);
+      if (stray) strayWatch.set(outcome, stray);
+    } else if (outcome.ok && this.socket) answeredIn(this.socket, outcome.durationMs);
     this.outcome = outcome;
     this.reused = reused;
     this.answerStarted = answerStarted || this.responded;
