@@ -66,7 +66,7 @@ export function configFileValues(command: Command, cwd = process.cwd()): Map<str
   if ((given === undefined || given === '') && !existsSync(path)) return new Map();
   const where = given ? `--config: ${path}` : `${CONFIG_FILE_NAME}`;
   // A config file is a few flags: 1 MB is far more than any.
-  const text = readBoundedText(path, given ? '--config' : CONFIG_FILE_NAME, 1024 * 1024);
+  const text = readBoundedText(path, given ? '--config' : CONFIG_FILE_NAME, { limit: 1024 * 1024 });
   let data: unknown;
   try {
     data = JSON.parse(text);
