@@ -27,9 +27,21 @@ export function withoutAddressSecrets(text: string): string {
   return `${scheme}${userinfo ? `${REDACTED}@` : ''}${host}${port}${hiddenRest}`;
 }
 
-/** A value as a usage error shows it: quoted as JSON, address secrets hidden, cut to `max` characters. */
+/**
+ * A run of letters and digits long enough to be a key rather than a word, a number or a slug (a key pasted
+ * into the wrong flag or field): 16+ characters mixing letters and digits, or 24+ of any.
+ */
+const KEY_LIKE_TOKEN = /[A-Za-z0-9_-]{16,}/g;
+const isKeyLike = (token: string): boolean => token.length >= 24 || (/[A-Za-z]/.test(token) && /\d/.test(token));
+
+/** The text with every key-like run hidden. */
+export function withoutKeyLikeTokens(text: string): string {
+  return text.replace(KEY_LIKE_TOKEN, (token) => (isKeyLike(token) ? REDACTED : token));
+}
+
+/** A value as a usage error shows it: quoted as JSON, address secrets and key-like runs hidden, cut to `max` characters. */
 export function shownValue(value: unknown, max = SHOWN_VALUE_MAX): string {
-  const text = typeof value === 'string' ? withoutAddressSecrets(value) : value;
+  const text = typeof value === 'string' ? withoutKeyLikeTokens(withoutAddressSecrets(value)) : value;
   let shown: string;
   try {
     shown = JSON.stringify(text) ?? String(text);
@@ -41,7 +53,8 @@ export function shownValue(value: unknown, max = SHOWN_VALUE_MAX): string {
 
 /** One name of a list, as a usage error shows it: as it is when it is an ordinary word, else as shownValue. */
 function shownName(name: string): string {
-  return /^[\w.:@*-]{1,40}$/.test(name) && withoutAddressSecrets(name) === name ? name : shownValue(name, 40);
+  const plain = /^[\w.:@*-]{1,40}$/.test(name) && withoutKeyLikeTokens(withoutAddressSecrets(name)) === name;
+  return plain ? name : shownValue(name, 40);
 }
 
 /**

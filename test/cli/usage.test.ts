@@ -162,6 +162,12 @@ describe.concurrent('what a usage error shows of the values it was given', () =>
       /not a URL: "mainnet\.node\.invalid\/\[redacted\]"/,
     ],
     [
+      'a key in the wrong field of the config file',
+      ['run', '--config', file('key-as-seed.json', JSON.stringify({ run: { seed: HEX } }))],
+      {},
+      /--seed: expected a whole number, got "\[redacted\]"/,
+    ],
+    [
       'a base URL with a query, mistyped, on the command line',
       ['run', '--api-url', `https:api.node.invalid?key=${HEX}`],
       {},

@@ -16,10 +16,18 @@ describe('a value a usage error shows', () => {
     for (const plain of ['2/3', '10x', 'polygon', 'maybe', '-1']) expect(withoutAddressSecrets(plain)).toBe(plain);
   });
 
+  it('hides a key pasted where a value was expected, not a slug or a number', () => {
+    expect(shownValue('Rw7uKp2Qx9VzL4mB6tN8sD1fH3jG5cYa')).toBe('"[redacted]"');
+    expect(shownValue('10x')).toBe('"10x"');
+    expect(namedList(['polygon2024', 'Rw7uKp2Qx9VzL4mB6tN8sD1fH3jG5cYa'], ['unknown slug', 'unknown slugs'])).toBe(
+      'unknown slugs: polygon2024, "[redacted]"',
+    );
+  });
+
   it('is quoted and cut short', () => {
     expect(shownValue('abc')).toBe('"abc"');
     expect(shownValue(12)).toBe('12');
-    const long = shownValue('x'.repeat(10_000));
+    const long = shownValue('x '.repeat(10_000));
     expect(long.length).toBeLessThanOrEqual(61);
     expect(long.endsWith('…')).toBe(true);
   });
