@@ -1,6 +1,6 @@
 /**
  * Every ending is an ending, tried through the real command line: inputs that would hang or exhaust the
- * process (a FIFO, a 200 MB file, a key read from a CRLF file) are one line and exit 2; a run killed with
+ * process (a FIFO no one writes, a 200 MB file, a key read from a CRLF file) are one line and exit 2; a run killed with
  * SIGKILL leaves a folder the next run takes over cleanly; a report that cannot be written still prints the
  * verdict and says where it failed (exit 2); a SIGTERM or SIGINT sent to `npx` stops the run, its report interrupted.
  */
@@ -52,8 +52,9 @@ describe.concurrent('inputs that would hang or exhaust the process', () => {
   truncateSync(big, 200 * 1024 * 1024);
   const key = 'Kc7Hq2ZpLm4XvB8nR1tY6wQ0sD5gJa';
   const cases: [string, string[], Record<string, string>, RegExp][] = [
-    ['a FIFO as --fixtures', ['run', '--fixtures', fifo], {}, /--fixtures: .*not a regular file/],
-    ['a FIFO as --config', ['run', '--config', fifo], {}, /--config: .*not a regular file/],
+    ['a FIFO no one writes as --fixtures', ['run', '--fixtures', fifo], {}, /--fixtures: no one wrote to the pipe .* within 5 s/],
+    ['a FIFO no one writes as --config', ['run', '--config', fifo], {}, /--config: no one wrote to the pipe .* within 5 s/],
+    ['a folder as --expectations', ['run', '--expectations', dir], {}, /--expectations: .*neither a file nor a pipe/],
     ['200 MB of fixtures', ['run', '--fixtures', big], {}, /--fixtures: .*200 MB, over the limit/],
     ['200 MB of expectations', ['run', '--expectations', big], {}, /--expectations: .*200 MB, over the limit/],
     [

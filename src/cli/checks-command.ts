@@ -3,6 +3,7 @@ import { CHECK_CATALOGUE, type CheckDef } from '../checks/catalogue.js';
 import { NEEDS } from '../checks/needs.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
 import { UsageError } from '../config/usage-error.js';
+import { shownValue } from '../config/shown-values.js';
 
 export interface CatalogueEntry {
   readonly id: string;
@@ -63,7 +64,7 @@ export function renderCatalogue(format: string): string {
         )
         .join('\n');
     default:
-      throw new UsageError(`--format: expected text, json or md, got ${JSON.stringify(format)}`);
+      throw new UsageError(`--format: expected text, json or md, got ${shownValue(format)}`);
   }
 }
 

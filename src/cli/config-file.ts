@@ -17,6 +17,7 @@ import { SCHEMA_BASE } from '../contract/schema-kit.js';
 import { SchemaValidators } from '../validation/validators.js';
 import { UsageError } from '../config/usage-error.js';
 import { readBoundedText } from '../config/bounded-file.js';
+import { shownLine } from '../config/shown-values.js';
 
 export const CONFIG_FILE_NAME = 'conformance.config.json';
 export const CONFIG_SCHEMA_ID = `${SCHEMA_BASE}config.schema.json`;
@@ -65,17 +66,17 @@ export function configFileValues(command: Command, cwd = process.cwd()): Map<str
   if ((given === undefined || given === '') && !existsSync(path)) return new Map();
   const where = given ? `--config: ${path}` : `${CONFIG_FILE_NAME}`;
   // A config file is a few flags: 1 MB is far more than any.
-  const text = readBoundedText(path, given ? '--config' : CONFIG_FILE_NAME, 1024 * 1024);
+  const text = readBoundedText(path, given ? '--config' : CONFIG_FILE_NAME, { limit: 1024 * 1024 });
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${where}: not JSON: ${(error as Error).message}`);
+    throw new UsageError(`${where}: not JSON: ${shownLine((error as Error).message, 120)}`);
   }
   const root = command.parent ?? command;
   const issues = new SchemaValidators([publishable(configSchema(root))]).must(CONFIG_SCHEMA_ID, data);
   if (issues.length > 0) {
-    const lines = issues.slice(0, 5).map((i) => `  ${i.pointer || '/'}: ${i.message}`);
+    const lines = issues.slice(0, 5).map((i) => shownLine(`  ${shownLine(i.pointer || '/', 80)}: ${i.message}`));
     throw new UsageError(`${where} does not match schemas/config.schema.json:\n${lines.join('\n')}`);
   }
   const section = ((data as Record<string, unknown>)[command.name()] ?? {}) as Record<

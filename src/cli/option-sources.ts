@@ -7,6 +7,7 @@ import { Command, Option } from 'commander';
 import { configFileValues, flagName, settableOptions } from './config-file.js';
 import { UsageError } from '../config/usage-error.js';
 import { envName } from '../config/env-name.js';
+import { shownValue } from '../config/shown-values.js';
 
 export { envName } from '../config/env-name.js';
 
@@ -26,7 +27,7 @@ export function switchFromEnv(flag: string, env: NodeJS.ProcessEnv = process.env
   if (value === undefined) return undefined;
   if (/^(1|true|yes|on)$/i.test(value.trim())) return true;
   if (/^(0|false|no|off|)$/i.test(value.trim())) return false;
-  throw new UsageError(`${name}: expected true or false, got ${JSON.stringify(value)}`);
+  throw new UsageError(`${name}: expected true or false, got ${shownValue(value)}`);
 }
 
 /**

@@ -11,6 +11,7 @@ import { listenFailure } from './listen-failure.js';
 import { certifyCommand, writeServerFixtures } from './certify-command.js';
 import { parseUrl } from '../runner/run-options.js';
 import { UsageError } from '../config/usage-error.js';
+import { namedList, shownValue } from '../config/shown-values.js';
 
 export interface RawServeOptions {
   host?: string;
@@ -39,7 +40,7 @@ function parseFaults(value: string | undefined): Fault[] {
   const unknown = names.filter((name) => !faultByName(name));
   if (unknown.length > 0)
     throw new UsageError(
-      `--fault: unknown fault${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')} (conformance serve --list-faults names them)`,
+      `--fault: ${namedList(unknown, ['unknown fault', 'unknown faults'])} (conformance serve --list-faults names them)`,
     );
   return names.map((name) => faultByName(name)!);
 }
@@ -50,16 +51,15 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     return;
   }
   const port = raw.port === undefined ? 0 : Number(raw.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new UsageError(`--port: expected 0..65535, got ${JSON.stringify(raw.port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port: expected 0..65535, got ${shownValue(raw.port)}`);
   const seed = raw.seed === undefined ? 1 : Number(raw.seed);
-  if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected a whole number, got ${JSON.stringify(raw.seed)}`);
+  if (!Number.isInteger(seed)) throw new UsageError(`--seed: expected a whole number, got ${shownValue(raw.seed)}`);
   const latencyMs = raw.latencyMs === undefined ? 0 : Number(raw.latencyMs);
   if (!/^\d+$/.test(raw.latencyMs ?? '0') || latencyMs > 600_000)
-    throw new UsageError(`--latency-ms: expected 0..600000, got ${JSON.stringify(raw.latencyMs)}`);
+    throw new UsageError(`--latency-ms: expected 0..600000, got ${shownValue(raw.latencyMs)}`);
   const maxRps = raw.maxRps === undefined ? undefined : Number(raw.maxRps);
   if (maxRps !== undefined && (!/^\d+$/.test(raw.maxRps!.trim()) || maxRps < 1 || maxRps > 1_000_000))
-    throw new UsageError(`--max-rps: expected a whole number of requests per second from 1, got ${JSON.stringify(raw.maxRps)}`);
+    throw new UsageError(`--max-rps: expected a whole number of requests per second from 1, got ${shownValue(raw.maxRps)}`);
   const chainRpcUrl =
     raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
   const faults = parseFaults(raw.fault);

@@ -4,13 +4,15 @@
  * redacted, then bodies truncated — with its reproduction line.
  */
 import type { CheckResult, Exchange } from '../report/model.js';
-import { redactBody, redactHeaders } from '../report/redact.js';
+import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
 import type { Redactor } from '../report/redactor.js';
 import type { HttpOutcome } from '../transport/http-client.js';
 import { curlLine } from './curl.js';
 import { show } from '../checks/outcomes.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
+/** What an answer holding personal data has (redact.ts's walk finds it under `contacts` or by an address). */
+const MAY_HOLD_PERSONAL = /contacts|email|@/i;
 /** A value is cut to this before it is redacted (then cut again, shorter): no secret survives in part at a cut. */
 export const REDACTION_WINDOW = 64 * 1024;
 
@@ -31,9 +33,21 @@ export class SessionEvidence {
    * answer of every session at once).
    */
   keep(received: HttpOutcome): { index: number; outcome: HttpOutcome } {
+    this.learnPersonal(received);
     const outcome = this.cutLargeBody(received);
     const index = this.exchanges.push(outcome.ok ? withoutJson(outcome) : outcome) - 1;
     return { index, outcome };
+  }
+
+  /**
+   * Personal data in an answer of another service than Builder's (whose answers are screened as they come): a
+   * server may put contacts or e-mail addresses anywhere, and whatever it put there it may echo later. Only an
+   * answer that can hold some (`contacts`, `email`, an `@`) is walked.
+   */
+  private learnPersonal(outcome: HttpOutcome): void {
+    if (!outcome.ok || outcome.response.json === undefined || outcome.request.url.includes('/Builder/')) return;
+    if (!MAY_HOLD_PERSONAL.test(outcome.response.text)) return;
+    this.redactor.learnPersonal(redactPersonal(outcome.response.json).personal);
   }
 
   /**

@@ -6,6 +6,7 @@
  * command would print.
  */
 import { UsageError } from '../config/usage-error.js';
+import { namedList } from '../config/shown-values.js';
 import { parseRunOptions } from '../runner/run-options.js';
 import { RunOptionsSchema, type RunOptions } from '../runner/run-option-schema.js';
 import { runConformance } from '../runner/run.js';
@@ -21,7 +22,7 @@ const KNOWN = new Set<string>([...Object.keys(RunOptionsSchema.properties), 'log
 export async function certify(options: CertifyOptions = {}): Promise<Report> {
   const { log, ...run } = options;
   const unknown = Object.keys(run).filter((name) => !KNOWN.has(name));
-  if (unknown.length > 0) throw new UsageError(`certify: unknown option${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new UsageError(`certify: ${namedList(unknown, ['unknown option', 'unknown options'])}`);
   if (options.networks?.length === 0) throw new UsageError('--networks: empty; name at least one network slug, or omit it for all');
   if (options.operations?.length === 0) throw new UsageError('--operations: empty; name at least one operation, or omit it for all');
   const outcome = await runConformance(parseRunOptions(run), { log: log ?? (() => undefined) });

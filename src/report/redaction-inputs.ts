@@ -26,15 +26,33 @@ export function redactionInputsOfArguments(argv: readonly string[], env: NodeJS.
     }
     const value = inline ?? arg;
     if (value.includes('://')) urls.push(value);
-    // A URL mistyped (`htps//user:password@host/key`) is no URL to the redactor: its parts that look like
-    // credentials are keys.
-    else if (URL_FLAG.test(inline === undefined ? (argv[i - 1] ?? '') : flag) && /[/@]/.test(value)) {
-      const credentials = /([^/:@\s]+):([^/@\s]+)@/.exec(value);
-      if (credentials) keys.push(credentials[1]!, credentials[2]!);
-      keys.push(...value.split(/[/?&=;:@#]/).filter(keyLike));
-    }
+    else if (URL_FLAG.test(inline === undefined ? (argv[i - 1] ?? '') : flag)) keys.push(...mistypedUrlKeys(value));
   });
+  // A URL flag's variable (CONFORMANCE_CHAIN_RPC_URL) may be echoed by a usage error as the flag's value would.
+  for (const [name, value] of Object.entries(env)) {
+    if (!URL_VARIABLE.test(name) || value === undefined || value === '') continue;
+    if (value.includes('://')) urls.push(value);
+    else keys.push(...mistypedUrlKeys(value));
+  }
   return { keys, urls };
+}
+
+const HOST_NAME = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** A variable of a URL flag. */
+const URL_VARIABLE = /^CONFORMANCE_\w*(?:URL|TARGET)$/;
+
+/**
+ * A URL mistyped (`htps//user:password@host/key`) is no URL to the redactor: its parts that look like
+ * credentials are keys.
+ */
+function mistypedUrlKeys(value: string): string[] {
+  if (!/[/@]/.test(value)) return [];
+  const keys: string[] = [];
+  const credentials = /([^/:@\s]+):([^/@\s]+)@/.exec(value);
+  if (credentials) keys.push(credentials[1]!, credentials[2]!);
+  // A host name is what the user needs to see of the error, and no one's secret.
+  keys.push(...value.split(/[/?&=;:@#]/).filter((part) => keyLike(part) && !HOST_NAME.test(part)));
+  return keys;
 }
 
 export function redactionInputsOf(

@@ -10,7 +10,8 @@
  * - the secret part of every URL the user gave (path and query beyond the origin, where node providers put
  *   their keys): the URL is shown as its origin followed by the placeholder, and key-like path segments are
  *   treated as keys;
- * - personal data: every value learned from a Contact (whatever shape it came in) and any e-mail address.
+ * - personal data: every value learned from a Contact (whatever shape it came in), in any letter case, also
+ *   where a cut (`…`) left only its start; and any e-mail address.
  */
 import { reportVocabulary } from './vocabulary.js';
 
@@ -126,6 +127,12 @@ function mayHoldUserinfo(text: string): boolean {
 /** A hex stretch shorter than this may be anything's (hashes, addresses): it is a key's only when longer. */
 const MIN_HEX_STRETCH = 2 * MIN_SLICE;
 
+/** Told of every redactor made (output-boundary.ts makes each one share what it learns with the run's others). */
+let made: ((redactor: Redactor) => void) | undefined;
+export function whenRedactorMade(hook: (redactor: Redactor) => void): void {
+  made = hook;
+}
+
 export class Redactor {
   private readonly wholeSecrets: string[] = [];
   /** Slices of a key that are words of the report: left as they are, and the key said to be weak. */
@@ -134,6 +141,10 @@ export class Redactor {
   /** Each personal value learned, with its alternatives in the pattern (made once: the set grows all run long). */
   private readonly personal = new Map<string, readonly string[]>();
   private personalPattern: RegExp | undefined;
+  /** The learned values' plain forms, lower-cased and sorted: a text cut inside one is looked up here (cutStarts). */
+  private personalSorted: string[] | undefined;
+  /** Told of each personal value learned anew (output-boundary.ts shares them with the run's other redactors). */
+  private readonly learnedListeners: ((values: readonly string[]) => void)[] = [];
   /** Each 8-gram of a secret's forms: true when any stretch of it is a secret's, false for hex (see MIN_HEX_STRETCH). */
   private grams = new Map<string, boolean>();
   /**
@@ -154,6 +165,7 @@ export class Redactor {
     }
     this.urlPatterns = patterns.length > 0 ? new RegExp(patterns.join('|'), 'gi') : undefined;
     for (const key of inputs.keys) if (key) this.addSecret(key);
+    made?.(this);
   }
 
   private addSecret(secret: string): void {
@@ -202,18 +214,31 @@ export class Redactor {
 
   /** Personal values seen in answers (names, e-mails, whatever shape they came in), to be kept out from now on. */
   learnPersonal(values: Iterable<string>): void {
-    let added = false;
+    const added: string[] = [];
     for (const value of values) {
       const trimmed = value.trim();
       if (trimmed === '' || this.personal.has(trimmed)) continue;
       // A short value ("Al") is everywhere in ordinary words: it is replaced only as a whole JSON string.
-      const alternatives = variantsOf(trimmed).map((variant) =>
+      const alternatives = personalVariantsOf(trimmed).map((variant) =>
         variant.length >= MIN_WHOLE ? escapeRegExp(variant) : `"${escapeRegExp(variant)}"`,
       );
       this.personal.set(trimmed, alternatives);
-      added = true;
+      added.push(trimmed);
     }
-    if (added) this.personalPattern = undefined;
+    if (added.length === 0) return;
+    this.personalPattern = undefined;
+    this.personalSorted = undefined;
+    for (const listener of this.learnedListeners) listener(added);
+  }
+
+  /** Calls `listener` with the personal values this redactor learns from now on, each once. */
+  onLearned(listener: (values: readonly string[]) => void): void {
+    this.learnedListeners.push(listener);
+  }
+
+  /** Every personal value learned so far. */
+  get personalValues(): readonly string[] {
+    return [...this.personal.keys()];
   }
 
   /** The text with every secret and every piece of personal data replaced. */
@@ -221,7 +246,10 @@ export class Redactor {
     let out = input;
     // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
     const personal = this.personalRegExp();
-    if (personal) out = out.replace(personal, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
+    if (personal) {
+      out = out.replace(personal, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
+      if (out.includes(CUT)) out = this.cutStarts(out);
+    }
     if (this.urlPatterns)
       out = out.replace(
         this.urlPatterns,
@@ -275,9 +303,59 @@ export class Redactor {
     if (this.personalPattern) return this.personalPattern;
     const alternatives = [...this.personal.values()].flat();
     alternatives.sort((a, b) => b.length - a.length);
-    this.personalPattern = new RegExp(alternatives.join('|'), 'g');
+    // Any letter case: a server that echoes a name may well have upper-cased it ("PANIC WHILE REMOVING ADA LIMA").
+    // The alternatives stay literal (a character class in each, for other spacings, made it 100 times slower).
+    this.personalPattern = new RegExp(alternatives.join('|'), 'gi');
     return this.personalPattern;
   }
+
+  /**
+   * The start of a personal value left just before a cut mark (`Ada Li…`): a message or a body cut before the
+   * value was known (in another thread) or by a renderer, before this redactor saw it whole. At least
+   * MIN_WHOLE characters of it, from the start of a word.
+   */
+  private cutStarts(text: string): string {
+    this.personalSorted ??= [...new Set([...this.personal.keys()].filter((v) => v.length > MIN_WHOLE).map((v) => v.toLowerCase()))].sort();
+    const sorted = this.personalSorted;
+    if (sorted.length === 0) return text;
+    const longest = sorted.reduce((n, v) => Math.max(n, v.length), 0);
+    let out = '';
+    let at = 0;
+    for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
+      const before = text.slice(Math.max(at, cut - longest), cut).toLowerCase();
+      for (let length = before.length; length >= MIN_WHOLE; length -= 1) {
+        const start = cut - length;
+        if (start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1]!)) continue;
+        if (!startsSomeValue(sorted, before.slice(before.length - length))) continue;
+        out += `${text.slice(at, start)}${REDACTED}`;
+        at = cut;
+        break;
+      }
+    }
+    return at === 0 ? text : out + text.slice(at);
+  }
+}
+
+/** How a text marks where it was cut (evidence.ts, the renderers, the terminal). */
+const CUT = '…';
+
+/** Whether a value of `sorted` (lower-cased, sorted) starts with `prefix`. */
+function startsSomeValue(sorted: readonly string[], prefix: string): boolean {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (sorted[mid]! < prefix) low = mid + 1;
+    else high = mid;
+  }
+  return low < sorted.length && sorted[low]!.startsWith(prefix);
+}
+
+/** A personal value's forms: those of any secret, and a URL query's (`Ada+Lima`). */
+function personalVariantsOf(value: string): string[] {
+  const forms = variantsOf(value);
+  const query = encodeURIComponent(value).replace(/%20/g, '+');
+  return forms.includes(query) ? forms : [...forms, query];
 }
 
 /** The first prefilter's pieces, and its size: 2^QUAD_BITS bits. */

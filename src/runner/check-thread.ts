@@ -9,6 +9,7 @@ import { runChecks } from './run-checks.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { joinRateCap } from '../transport/http-client.js';
 import { SharedSlots } from '../transport/shared-slots.js';
+import { learnedElsewhere, shareLearnedPersonal } from '../report/output-boundary.js';
 
 const port = parentPort!;
 /** A thread the command line started before its run (src/bundle/check-threads.mjs) is given the run by message. */
@@ -26,6 +27,8 @@ const runData = (): Promise<CheckThreadData> =>
 const { config, reportsLoadFailures, rateCap, slots } = await runData();
 if (rateCap && config.maxRps !== undefined) joinRateCap(config.maxRps, rateCap);
 const post = (message: FromCheckThread): void => port.postMessage(message);
+// What this thread learns of personal data reaches the main thread's output before any result that may hold it.
+shareLearnedPersonal((values) => post({ type: 'personal', values }));
 let stopped = false;
 /** Claims under way, answered in the order they were posted. */
 const claims: ((index: number) => void)[] = [];
@@ -43,6 +46,10 @@ const finish = async (incidents: string[]): Promise<void> => {
 port.on('message', (message: ToCheckThread) => {
   if (message.type === 'unit') {
     claims.shift()?.(message.index);
+    return;
+  }
+  if (message.type === 'personal') {
+    learnedElsewhere(message.values);
     return;
   }
   if (message.type !== 'stop') return;

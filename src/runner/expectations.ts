@@ -19,6 +19,7 @@ import { UsageError } from '../config/usage-error.js';
 import { wireIsPerNetwork } from '../harness/work.js';
 import { checksOf, countsAgainst, readReportFile } from '../report/report-checks.js';
 import { readBoundedText } from '../config/bounded-file.js';
+import { namedList, shownLine, shownValue } from '../config/shown-values.js';
 import { redactOutput } from '../report/output-boundary.js';
 
 export const ALL_NETWORKS = '*';
@@ -69,7 +70,12 @@ export function loadExpectations(path: string): Expectation[] {
   const issues = validator.must(ExpectationsFileSchema.$id!, data);
   if (issues.length > 0) {
     const first = issues[0]!;
-    throw new UsageError(`${flag}: ${path} does not match schemas/expectations.schema.json: ${first.pointer || '/'}: ${first.message}`);
+    throw new UsageError(
+      shownLine(
+        `${flag}: ${path} does not match schemas/expectations.schema.json: ${shownLine(first.pointer || '/', 80)}: ${first.message}`,
+        300,
+      ),
+    );
   }
   const entries = (data as ExpectationsFile).expectations;
   const seen = new Set<string>();
@@ -77,12 +83,15 @@ export function loadExpectations(path: string): Expectation[] {
     const where = `${flag}: ${path} /expectations/${i}`;
     const [subject, checkId] = entry.check.split(':') as [string, string];
     const perNetwork = subjectIsPerNetwork(subject);
-    if (perNetwork === undefined) throw new UsageError(`${where}: no operation or service ${JSON.stringify(subject)} in ${entry.check}`);
-    if (!isCheckId(checkId)) throw new UsageError(`${where}: no check ${JSON.stringify(checkId)} in the catalogue (${entry.check})`);
+    if (perNetwork === undefined)
+      throw new UsageError(`${where}: no operation or service ${shownValue(subject)} in ${shownValue(entry.check)}`);
+    if (!isCheckId(checkId))
+      throw new UsageError(`${where}: no check ${shownValue(checkId)} in the catalogue (${shownValue(entry.check)})`);
     if (entry.networks !== ALL_NETWORKS) {
       if (!perNetwork) throw new UsageError(`${where}: ${subject} is not checked per network: give "networks": "*"`);
       const unknown = entry.networks.filter((n) => !NETWORK_SLUGS.includes(n));
-      if (unknown.length > 0) throw new UsageError(`${where}: unknown network slug(s) ${unknown.join(', ')} for ${entry.check}`);
+      if (unknown.length > 0)
+        throw new UsageError(`${where}: ${namedList(unknown, ['unknown network slug', 'unknown network slugs'])} for ${entry.check}`);
     }
     for (const network of entry.networks === ALL_NETWORKS ? [ALL_NETWORKS] : entry.networks) {
       const place = `${entry.check}@${network}`;

@@ -31,6 +31,7 @@ import { parseShard, selectShard } from './shard.js';
 import { fileInput } from './input-files.js';
 import { hasSecretPath, type RunInputs } from '../report/run-inputs.js';
 import { keyProblem, readBoundedText } from '../config/bounded-file.js';
+import { namedList, shownLine, shownValue } from '../config/shown-values.js';
 
 /** The command line's name for what `parseRunOptions` reads (the schema's typed values, or their text). */
 export type RawRunOptions = RunOptionValues;
@@ -129,13 +130,13 @@ function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: 
 function parseProfile(value: unknown): Profile {
   if (value === undefined) return 'full';
   if (typeof value === 'string' && (PROFILES as readonly string[]).includes(value)) return value as Profile;
-  throw new UsageError(`--profile: expected one of ${PROFILES.join(', ')}, got ${JSON.stringify(value)}`);
+  throw new UsageError(`--profile: expected one of ${PROFILES.join(', ')}, got ${shownValue(value)}`);
 }
 
 function parseEngine(value: unknown): Engine {
   if (value === undefined) return 'thread';
   if (typeof value === 'string' && (ENGINES as readonly string[]).includes(value)) return value as Engine;
-  throw new UsageError(`--engine: expected one of ${ENGINES.join(', ')}, got ${JSON.stringify(value)}`);
+  throw new UsageError(`--engine: expected one of ${ENGINES.join(', ')}, got ${shownValue(value)}`);
 }
 
 function parseTargets(raw: RawRunOptions): Targets | undefined {
@@ -166,7 +167,7 @@ export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): 
   try {
     url = new URL(value.replaceAll('{network}', 'network-placeholder'));
   } catch {
-    throw new UsageError(`${flag}: not a URL: ${JSON.stringify(value)}`);
+    throw new UsageError(`${flag}: not a URL: ${shownValue(value)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError(`${flag}: only http and https URLs are supported, got ${url.protocol}`);
@@ -184,7 +185,7 @@ export function parseDuration(value: string, flag: string): number {
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const;
   const ms = match ? Number(match[1]) * unit[(match[2] ?? 's') as keyof typeof unit] : NaN;
   if (!Number.isSafeInteger(ms) || ms < 1000 || ms > 24 * 3_600_000) {
-    throw new UsageError(`${flag}: expected a duration between 1s and 24h such as 90s, 10m or 1h, got ${JSON.stringify(value)}`);
+    throw new UsageError(`${flag}: expected a duration between 1s and 24h such as 90s, 10m or 1h, got ${shownValue(value)}`);
   }
   return ms;
 }
@@ -222,14 +223,14 @@ function parseRate(value: unknown, flag: string): number {
   const written = typeof value === 'number' ? String(value) : value;
   const n = typeof written === 'string' && /^\d+(\.\d+)?$/.test(written.trim()) ? Number(written) : NaN;
   if (!(n >= 0.1 && n <= 100_000))
-    throw new UsageError(`${flag}: expected requests per second between 0.1 and 100000, got ${JSON.stringify(value)}`);
+    throw new UsageError(`${flag}: expected requests per second between 0.1 and 100000, got ${shownValue(value)}`);
   return n;
 }
 
 function parseInteger(value: unknown, flag: string, min: number, max: number): number {
   const written = typeof value === 'number' ? String(value) : value;
   if (typeof written !== 'string' || !/^-?\d+$/.test(written.trim()))
-    throw new UsageError(`${flag}: expected a whole number, got ${JSON.stringify(value)}`);
+    throw new UsageError(`${flag}: expected a whole number, got ${shownValue(value)}`);
   const n = Number(written);
   if (n < min || n > max) throw new UsageError(`${flag}: must be between ${min} and ${max}, got ${n}`);
   return n;
@@ -255,16 +256,19 @@ export function loadFixtures(path: string): Fixtures {
   fixturesValidator ??= new SchemaValidators([publishable(FixturesSchema)]);
   const issues = fixturesValidator.must(FixturesSchema.$id!, data);
   if (issues.length > 0) {
-    const lines = issues.slice(0, 5).map((i) => `  ${i.pointer || '/'}: ${i.message}`);
+    const lines = issues.slice(0, 5).map((i) => shownLine(`  ${shownLine(i.pointer || '/', 80)}: ${i.message}`));
     throw new UsageError(`--fixtures: ${path} does not match schemas/fixtures.schema.json:\n${lines.join('\n')}`);
   }
   const given = data as Fixtures;
   const unknownNetworks = Object.keys(given.networks ?? {}).filter((slug) => slug !== ALL_NETWORKS && !NETWORK_SLUGS.includes(slug));
-  if (unknownNetworks.length > 0) throw new UsageError(`--fixtures: unknown network slug(s) in ${path}: ${unknownNetworks.join(', ')}`);
+  if (unknownNetworks.length > 0)
+    throw new UsageError(`--fixtures: ${path} names ${namedList(unknownNetworks, ['an unknown network slug', 'unknown network slugs'])}`);
   const operationIds = OPERATIONS.map(operationId);
   const unknownOperations = (given.limitedKey?.deniedOperations ?? []).filter((id) => !(operationIds as string[]).includes(id));
   if (unknownOperations.length > 0)
-    throw new UsageError(`--fixtures: limitedKey.deniedOperations names unknown operation(s): ${unknownOperations.join(', ')}`);
+    throw new UsageError(
+      `--fixtures: limitedKey.deniedOperations names ${namedList(unknownOperations, ['an unknown operation', 'unknown operations'])}`,
+    );
   const fixtures = withNetworkDefaults(given, NETWORK_SLUGS);
   // A pair a network starts is completed by "*" or refused; a network that names none just has no pair.
   for (const [slug, network] of Object.entries(fixtures.networks ?? {})) {

@@ -8,6 +8,7 @@
  * shard writes a partial report, and `conformance merge` puts them together (src/gate/merge.ts).
  */
 import { UsageError } from '../config/usage-error.js';
+import { shownValue } from '../config/shown-values.js';
 import { workUnits } from '../harness/work.js';
 
 export interface Shard {
@@ -17,7 +18,7 @@ export interface Shard {
 
 export function parseShard(value: string): Shard {
   const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-  if (!match) throw new UsageError(`--shard: expected i/n (e.g. 2/3), got ${JSON.stringify(value)}`);
+  if (!match) throw new UsageError(`--shard: expected i/n (e.g. 2/3), got ${shownValue(value)}`);
   const index = Number(match[1]);
   const count = Number(match[2]);
   if (count < 1 || count > 1000) throw new UsageError(`--shard: the number of shards must be between 1 and 1000, got ${count}`);

@@ -15,6 +15,7 @@ import type { EngineControl } from './engine-control.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { rateCapShare } from '../transport/http-client.js';
 import { SharedSlots } from '../transport/shared-slots.js';
+import { learnedElsewhere } from '../report/output-boundary.js';
 import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
 /** Checks' threads started ahead of their run: they boot, and wait for their first unit until `run`. */
@@ -77,7 +78,10 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
               if (collector) handOut(worker);
               else claimsWaiting.push(worker);
             } else if (message.type === 'unit') toCollector((c) => c.unitFinished(message.unit));
-            else {
+            else if (message.type === 'personal') {
+              learnedElsewhere(message.values);
+              for (const other of workers) if (other !== worker) other.postMessage(message satisfies ToCheckThread);
+            } else {
               done = true;
               resolve([...message.incidents]);
               void worker.terminate();

@@ -18,9 +18,13 @@ export type ToCheckThread =
   | { readonly type: 'start'; readonly data: CheckThreadData }
   | { readonly type: 'stop'; readonly why: string }
   /** The answer to a `claim`: the place of the unit to run next in the run's order (past the end: none left). */
-  | { readonly type: 'unit'; readonly index: number };
+  | { readonly type: 'unit'; readonly index: number }
+  /** Personal values another thread of the run learned from an answer (output-boundary.ts). */
+  | { readonly type: 'personal'; readonly values: readonly string[] };
 
 export type FromCheckThread =
   | { readonly type: 'claim' }
   | { readonly type: 'unit'; readonly unit: UnitFinished }
+  /** Personal values this thread learned from an answer, sent as soon as learned: before any result that may hold them. */
+  | { readonly type: 'personal'; readonly values: readonly string[] }
   | { readonly type: 'done'; readonly incidents: readonly string[] };

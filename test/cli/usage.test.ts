@@ -134,3 +134,84 @@ describe('an unreachable target', () => {
     expect(report.run.incident).toMatch(/unreachable.*ECONNREFUSED|unreachable/);
   }, 60_000);
 });
+
+describe.concurrent('what a usage error shows of the values it was given', () => {
+  const HEX = '9aa3d95b3bc440fa88ea12eaa4456161';
+  const secretParts = [HEX, '9aa3d95b', '/v3', 'hunter2pass', 'alice'];
+  const cases: [string, string[], Record<string, string>, RegExp][] = [
+    [
+      'a node URL missing its colon, in the config file',
+      ['run', '--config', file('typo-node.json', JSON.stringify({ run: { 'chain-rpc-url': `https//mainnet.node.invalid/v3/${HEX}` } }))],
+      {},
+      /--chain-rpc-url: not a URL: "https\/\/mainnet\.node\.invalid\/\[redacted\]"/,
+    ],
+    [
+      'a target with user, password and a port out of range, in the config file',
+      [
+        'run',
+        '--config',
+        file('typo-target.json', JSON.stringify({ run: { target: `https://alice:hunter2pass@api.node.invalid:99999/v3/${HEX}` } })),
+      ],
+      {},
+      /--target: not a URL: "https:\/\/\[redacted\]@api\.node\.invalid:99999\/\[redacted\]"/,
+    ],
+    [
+      'a node URL without its scheme, in the environment',
+      ['run'],
+      { CONFORMANCE_CHAIN_RPC_URL: `mainnet.node.invalid/v3/${HEX}` },
+      /not a URL: "mainnet\.node\.invalid\/\[redacted\]"/,
+    ],
+    [
+      'a key in the wrong field of the config file',
+      ['run', '--config', file('key-as-seed.json', JSON.stringify({ run: { seed: HEX } }))],
+      {},
+      /--seed: expected a whole number, got "\[redacted\]"/,
+    ],
+    [
+      'a base URL with a query, mistyped, on the command line',
+      ['run', '--api-url', `https:api.node.invalid?key=${HEX}`],
+      {},
+      /not a URL|query/,
+    ],
+  ];
+  for (const [name, args, env, message] of cases) {
+    it(
+      name,
+      async () => {
+        const result = await runCliInProcess(args, env);
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toMatch(message);
+        for (const secret of secretParts) expect(result.stderr, secret).not.toContain(secret);
+      },
+      60_000,
+    );
+  }
+
+  it('10,000 unknown network slugs: how many, the first few, one short line', async () => {
+    const slugs = Array.from({ length: 10_000 }, (_, i) => `atlantis-${i}`);
+    const result = await runCliInProcess(['run', '--networks', ['polygon', ...slugs].join(',')]);
+    expect(result.code).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThan(300);
+    expect(lines[0]).toMatch(/--networks: 10000 unknown network slugs: atlantis-0, atlantis-1, .* and \d+ more\. Known: .*\(39 in all\)/);
+  }, 60_000);
+
+  it('a fixtures file naming a million networks: how many, the first few, one short line', async () => {
+    const networks = Object.fromEntries(Array.from({ length: 1_000_000 }, (_, i) => [`n${i}`, {}]));
+    const path = file('million-networks.json', JSON.stringify({ networks }));
+    const result = await runCliInProcess(['run', '--fixtures', path]);
+    expect(result.code, result.stderr).toBe(2);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.length).toBeLessThan(300);
+    expect(lines[0]).toMatch(/1000000 unknown network slugs: n0, n1, .* and \d+ more/);
+  }, 120_000);
+
+  it('an unknown check among hundreds: the catalogue is named, not printed', async () => {
+    const result = await runCliInProcess(['run', '--checks', 'response-schema,no-such-check']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trimEnd().length).toBeLessThan(300);
+    expect(result.stderr).toMatch(/unknown check id: no-such-check\. Known: .*in all: `conformance checks` lists them/);
+  }, 60_000);
+});

@@ -91,7 +91,7 @@ describe('run --expectations', () => {
     const result = await runCliInProcess(['run', '--expectations', file]);
     expect(result.code).toBe(2);
     expect(result.stderr.trim().split('\n')).toEqual([
-      `conformance: --expectations: ${file} /expectations/0: unknown network slug(s) atlantis for Marketplace.GetFloorOrder:order-chain-id`,
+      `conformance: --expectations: ${file} /expectations/0: unknown network slug: atlantis for Marketplace.GetFloorOrder:order-chain-id`,
     ]);
   }, 60_000);
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactBody, redactPersonal } from '../../src/report/redact.js';
 import { Redactor } from '../../src/report/redactor.js';
+import { armOutputRedactor, learnedElsewhere, shareLearnedPersonal, withOwnOutputBoundary } from '../../src/report/output-boundary.js';
 
 const KEY = 'Kf93hq7Zp2LmX4vB8nR1tY6wQ0sD5gJa';
 
@@ -63,6 +64,39 @@ describe('the output redactor', () => {
     expect(r.text(JSON.stringify({ actual: 'Zebulon "Zeb" Quigglesworth', short: 'Bo', word: 'Bob' }))).toBe(
       `{"actual":"${REDACTED}","short":"${REDACTED}","word":"Bob"}`,
     );
+  });
+
+  it('removes a learned value in any letter case, in a query, and where a cut left only its start', () => {
+    const r = new Redactor({ keys: [], urls: [] });
+    r.learnPersonal(['Ada Lovelace', 'Bo']);
+    for (const form of ['ADA LOVELACE', 'ada lovelace', 'aDa LoVeLaCe', 'Ada+Lovelace', 'Ada%20Lovelace', 'ADA%20LOVELACE'])
+      expect(r.text(`panic while removing ${form} 12`), form).toBe(`panic while removing ${REDACTED} 12`);
+    expect(r.text('panic while removing Ada Lov…')).toBe(`panic while removing ${REDACTED}…`);
+    expect(r.text('panic while removing ADA L… (40 more characters)')).toBe(`panic while removing ${REDACTED}… (40 more characters)`);
+    // Too short a start, or one inside a word, may be anything's.
+    expect(r.text('the Ada…')).toBe('the Ada…');
+    expect(r.text('Nevada Lov…')).toBe('Nevada Lov…');
+    expect(r.text('ordinary text…')).toBe('ordinary text…');
+  });
+
+  it('shares what any redactor of a run learns with the output redactor and the others, and with other threads', () => {
+    withOwnOutputBoundary(() => {
+      const told: string[] = [];
+      shareLearnedPersonal((values) => told.push(...values));
+      const output = armOutputRedactor({ keys: [], urls: [] });
+      const session = new Redactor({ keys: [], urls: [] });
+      const other = new Redactor({ keys: [], urls: [] });
+      session.learnPersonal(['Grace Hopper']);
+      for (const r of [output, other]) expect(r.text('grace hopper')).toBe(REDACTED);
+      expect(told).toEqual(['Grace Hopper']);
+      learnedElsewhere(['Alan Turing']);
+      expect(session.text('Alan Turing')).toBe(REDACTED);
+      expect(told).toEqual(['Grace Hopper']);
+      // Made later, a redactor knows what was learned before it.
+      expect(new Redactor({ keys: [], urls: [] }).text('Grace Hopper, Alan Turing')).toBe(`${REDACTED}, ${REDACTED}`);
+      // A new run starts knowing nothing of the last one's answers.
+      expect(armOutputRedactor({ keys: [], urls: [] }).text('Grace Hopper')).toBe('Grace Hopper');
+    });
   });
 
   it('finds e-mail addresses exactly where the plain e-mail pattern finds them, in any text', () => {
