@@ -10,7 +10,7 @@ describeOperation({
   // A proof made and signed here: any server can judge it, so the request is grounded without fixtures.
   example: async ({ session, network }) => {
     const account = seededKey({ session }, 'example');
-    const proof = await makeProof(account, freshClaims(claimsTime()), 'eip712');
+    const proof = await makeProof(account, freshClaims(claimsTime({ session })), 'eip712');
     return grounded({ chainId: String(network.chainId), walletAddress: account.address.toLowerCase(), ethAuthProofString: proof });
   },
   checks: [
@@ -44,7 +44,7 @@ describeOperation({
       async run(run) {
         const form = await probeForm(run);
         const owner = seededKey(run, run.id, 'owner');
-        const claims = freshClaims(claimsTime());
+        const claims = freshClaims(claimsTime(run));
         await expectProofRefused(
           run,
           owner.address,
@@ -67,7 +67,7 @@ describeOperation({
       basis: `${IF} §What the service does: "validate a wallet authentication proof"; IsValidETHAuthProof request "walletAddress string; ethAuthProofString string"`,
       async run(run) {
         const owner = seededKey(run, run.id, 'owner');
-        const proof = await makeProof(owner, freshClaims(claimsTime()), await probeForm(run));
+        const proof = await makeProof(owner, freshClaims(claimsTime(run)), await probeForm(run));
         await expectProofRefused(
           run,
           seededKey(run, run.id, 'another').address,
@@ -86,7 +86,7 @@ describeOperation({
       basis: `${WF} §6: "Claims are valid when ... exp lies between now − 5 min and now + 1 year" (${IF} says nothing of proof expiry)`,
       async run(run) {
         const owner = seededKey(run, run.id, 'owner');
-        const proof = await makeProof(owner, expiredClaims(claimsTime()), await probeForm(run));
+        const proof = await makeProof(owner, expiredClaims(claimsTime(run)), await probeForm(run));
         await expectProofRefused(run, owner.address, proof, 'a correctly signed proof whose claims expired an hour ago');
       },
     },

@@ -140,6 +140,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       seed: config.seed,
+      runId: config.runId,
       runs: config.runs,
       profile: config.profile ?? 'full',
       strict: config.strict,

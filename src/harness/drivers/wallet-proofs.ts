@@ -28,9 +28,11 @@ const HOUR_MS = 3_600_000;
 /**
  * The time claims are issued at: the start of the current UTC hour, so two runs with one seed within the hour
  * send the same proofs byte for byte. Fresh claims stay valid (issued a minute before it, expiring an hour
- * after it); expired ones expired at least an hour before the real time.
+ * after it); expired ones expired at least an hour before the real time. A replay gives the recorded run's
+ * time (`claimsAt`): its answers were recorded for those bytes.
  */
-export const claimsTime = (): Date => new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
+export const claimsTime = (run: Pick<CheckRun, 'session'>): Date =>
+  new Date(run.session.config.claimsAt ?? Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
 
 /** A check of the operations that take wallet proofs: both per network, their chain named in the body. */
 type ProofRun = CheckRun<typeof IsValidETHAuthProof | typeof GetLinkedWallets>;
@@ -68,7 +70,7 @@ export function acceptedForm(run: ProofRun): Promise<FormProbe> {
     let lastExchange: number | undefined;
     for (const form of ['eip712', 'eip191-digest'] as const) {
       const key = seededKey(run, 'accepted-form', form);
-      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshClaims(claimsTime()), form)));
+      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshClaims(claimsTime(run)), form)));
       lastExchange = answer.index;
       if (isValidVerdict(answer) === 'accepted') return { form, tried, lastExchange };
       tried.push(`${form}: ${answer.status}${answer.status === 200 ? ` ${JSON.stringify(answer.json)}` : ''}`);
