@@ -90,6 +90,16 @@ const lowerCased = (headers: Readonly<Record<string, string>>): Record<string, s
 /** Hop-by-hop and framing headers are the replay server's own. */
 const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding']);
 
+/**
+ * Where the replay server answers the recorded run's chain node: `/chain/<network>` (the node's own URL may
+ * hold a key, so the cassette keeps only which network's node a call went to; `*` for one node of all).
+ */
+const CHAIN_PATH = '/chain';
+const EVERY_NETWORK = '*';
+
+/** Whether the recorded run called a chain node (so the replay gives it one: the replay server). */
+export const callsChainNode = (cassette: Cassette): boolean => cassette.exchanges.some((x) => x.chainNode !== undefined);
+
 export interface ReplayServer {
   readonly origin: string;
   readonly accessKey: string;
@@ -106,7 +116,8 @@ export async function serveCassette(cassette: Cassette): Promise<ReplayServer> {
   const byKey = new Map<string, RecordedExchange[]>();
   for (const exchange of cassette.exchanges) {
     const r = exchange.request;
-    const key = matchKey(r.method, replayPath(r.url), lowerCased(r.headers), r.body);
+    const path = exchange.chainNode === undefined ? replayPath(r.url) : `${CHAIN_PATH}/${exchange.chainNode}`;
+    const key = matchKey(r.method, path, lowerCased(r.headers), r.body);
     const queue = byKey.get(key) ?? [];
     queue.push(exchange);
     byKey.set(key, queue);
@@ -119,7 +130,13 @@ export async function serveCassette(cassette: Cassette): Promise<ReplayServer> {
   };
   const answer = (req: IncomingMessage, res: ServerResponse, body: string): void => {
     const headers = { ...req.headers, 'x-access-key': keyClass(req.headers['x-access-key']) };
-    const recorded = byKey.get(matchKey(req.method ?? 'GET', req.url ?? '/', headers, body))?.shift();
+    const url = req.url ?? '/';
+    // A call to the chain node of one network, or to the one node the recorded run used for every network.
+    const paths = url.startsWith(`${CHAIN_PATH}/`) ? [url, `${CHAIN_PATH}/${EVERY_NETWORK}`] : [url];
+    const recorded = paths
+      .map((path) => byKey.get(matchKey(req.method ?? 'GET', path, headers, body)))
+      .find((q) => q?.length)
+      ?.shift();
     if (!recorded) {
       missing += 1;
       res.writeHead(599, { [NOT_IN_CASSETTE_HEADER]: '1', 'content-type': 'text/plain' }).end('not in the cassette');
@@ -214,6 +231,7 @@ export function replayOptions(
     // The embedded server allowed the destructive checks by itself; a target only when told.
     allowDestructive: !run.readOnly && (t.embedded || run.inputs?.allowDestructive === true),
     ...(run.inputs ? { timeoutMs: String(run.inputs.timeoutMs) } : {}),
+    ...(callsChainNode(cassette) ? { chainRpcUrl: `${server.origin}${CHAIN_PATH}/{network}` } : {}),
     reportDir: resolve(typeof raw.reportDir === 'string' && raw.reportDir !== '' ? raw.reportDir : DEFAULT_REPLAY_DIR),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A faithful, deterministic replay, tried as a user would: a run recorded through the command line (two
- * networks, the server's fixtures, three property runs, every operation) replayed three times with the server
- * gone gives the recorded verdicts each time, every request meeting its own recorded answer. The matching
+ * networks, the server's fixtures and chain node, three property runs, every operation) replayed three times
+ * with the server gone gives the recorded verdicts each time, every request meeting its own recorded answer. The matching
  * itself: a request that differs from a recorded one only by its Content-Type (or its key) is not answered by
  * that recording, and each recorded exchange answers once, in the recorded order among equal requests.
  */
@@ -26,8 +26,14 @@ let cassetteFile: string;
 let recorded: CliResult;
 
 beforeAll(async () => {
-  const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [faultByName('one-broken-network')!.hooks] });
+  const server = await startReferenceServer({
+    host: '127.0.0.1',
+    port: 0,
+    faults: [faultByName('one-broken-network')!.hooks],
+    embeddedChainNode: { networks: ['polygon', 'base'] },
+  });
   const target = targetArgs(server);
+  target.args.push('--chain-rpc-url', server.chainNode!.urlTemplate);
   dir = mkdtempSync(join(tmpdir(), 'faithful-'));
   cassetteFile = join(dir, 'run.cassette.json');
   recorded = await runCli(
@@ -43,8 +49,13 @@ describe('replaying a recorded run three times', () => {
     const before = readReport(join(dir, 'recorded'));
     expect(before.run.runId).toMatch(/^[0-9a-f]{12}$/);
     const cassette = JSON.parse(readFileSync(cassetteFile, 'utf8')) as Cassette;
-    // The run made up audiences under its id: the replay must name them again.
+    // The run made up audiences under its id: the replay must name them again. It called each network's chain
+    // node, whose URL the cassette does not keep: the replay answers those calls too.
     expect(cassette.exchanges.some((x) => x.request.body?.includes(`-${before.run.runId}-`))).toBe(true);
+    expect(new Set(cassette.exchanges.map((x) => x.chainNode).filter(Boolean))).toEqual(new Set(['polygon', 'base']));
+    expect(Object.entries(verdicts(before)).filter(([place, status]) => place.includes('chain-node') && status === 'passed')).not.toEqual(
+      [],
+    );
     for (const round of [1, 2, 3]) {
       const out = join(dir, `replayed-${round}`);
       const result = await runCli(['replay', cassetteFile, '--report-dir', out]);
