@@ -147,6 +147,15 @@ describe('a command never writes into the report folder it reads', () => {
     expect(rerun.stderr).toMatch(/^conformance: rerun: --report-dir .* holds the report it reads/);
     expect(readFileSync(join(first.reportDir, 'report.json'), 'utf8')).toBe(before);
   });
+
+  it('merge DIR --report-dir DIR: exit 2, one line, the shard report unchanged', async () => {
+    const before = readFileSync(join(first.reportDir, 'report.json'), 'utf8');
+    const merge = await runCli(['merge', first.reportDir, '--report-dir', first.reportDir]);
+    expect(merge.code).toBe(2);
+    expect(merge.stderr.trim().split('\n')).toHaveLength(1);
+    expect(merge.stderr).toMatch(/^conformance: merge: --report-dir .* holds the shard report it reads/);
+    expect(readFileSync(join(first.reportDir, 'report.json'), 'utf8')).toBe(before);
+  });
 });
 
 describe('inputs read as users type them', () => {
