@@ -108,5 +108,12 @@ describe('a target that never answers', () => {
     expect(stopped.map((line) => line.slice('      stopped: '.length).split(':')[0]).sort()).toEqual([...new Set(operations)].sort());
     const counted = stopped.reduce((sum, line) => sum + Number(/: (\d+) checks? on /.exec(line)![1]), 0);
     expect(counted).toBe(report.incidents![0]!.checks.length);
+
+    // The pull request's comment tells the same story: the incident, no table of failures.
+    const comment = await runCli(['comment', result.reportDir]);
+    expect(comment.code, comment.stderr).toBe(0);
+    expect(comment.stdout).toMatch(/^## ✘ Conformance: FAIL — fails: an incident$/m);
+    expect(comment.stdout).toMatch(/^### Incident\n\n- ✘ http:\/\/127\.0\.0\.1:\d+ stopped answering/m);
+    expect(comment.stdout).not.toMatch(/^### Failures/m);
   }, 240_000);
 });
