@@ -7,7 +7,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_REPORT_DIR, parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
-import { commandOptionFlags, REPLAY_SOURCES, RERUN_SOURCES, runOptionFlags } from '../runner/run-option-schema.js';
+import { commandOptionFlags, REMEMBERED_BY_A_REPORT, REPLAY_SOURCES, RERUN_SOURCES, runOptionFlags } from '../runner/run-option-schema.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
@@ -168,7 +168,11 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     rerun.addOption(
       option(
         flag,
-        name === 'reportDir' ? "where the re-run's report goes, never REPORT's own folder (default: conformance-rerun/)" : description,
+        name === 'reportDir'
+          ? "where the re-run's report goes, never REPORT's own folder (default: conformance-rerun/)"
+          : REMEMBERED_BY_A_REPORT.includes(name)
+            ? `${description.replace(/ \(default: [^()]*\)$/, '')} (default: the report's)`
+            : description,
       ),
     );
   rerun

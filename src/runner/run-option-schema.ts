@@ -350,6 +350,33 @@ export const REPLAY_SOURCES: { readonly [G in OptionGroup]: OptionSource } = {
   engine: 'recorded',
 };
 
+/**
+ * The options a report remembers (its `run` and `run.inputs`): a re-run's default for each is the report's.
+ * Bases are remembered unless their path was secret; keys and a chain node's URL never are.
+ */
+export const REMEMBERED_BY_A_REPORT: readonly RunOptionName[] = [
+  'target',
+  'marketplaceUrl',
+  'apiUrl',
+  'metadataUrl',
+  'relayerUrl',
+  'indexerUrl',
+  'profile',
+  'runs',
+  'timeoutMs',
+  'maxRps',
+  'caFile',
+  'insecure',
+  'cert',
+  'key',
+  'fixtures',
+  'expectations',
+  'strict',
+  'readOnly',
+  'allowDestructive',
+  'requireComplete',
+];
+
 /** The run options a command takes as flags, in `--help`'s order. */
 export function commandOptionFlags(sources: { readonly [G in OptionGroup]: OptionSource }): ReturnType<typeof runOptionFlags> {
   return runOptionFlags().filter(({ name }) => sources[GROUP_OF[name]] === 'flag');
