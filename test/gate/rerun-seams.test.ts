@@ -18,7 +18,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
-import { commandOptionFlags, REPLAY_SOURCES, RERUN_SOURCES, runOptionFlags } from '../../src/runner/run-option-schema.js';
+import {
+  commandOptionFlags,
+  REMEMBERED_BY_A_REPORT,
+  REPLAY_SOURCES,
+  RERUN_SOURCES,
+  runOptionFlags,
+} from '../../src/runner/run-option-schema.js';
+import { planRerun } from '../../src/gate/rerun.js';
+
+const RERUN_FLAG_NAMES = new Set<string>(commandOptionFlags(RERUN_SOURCES).map((o) => o.name));
 import { readReport, runCli, targetArgs, type CliResult } from '../support/run-cli.js';
 
 const SCOPE = ['--networks', 'polygon', '--operations', 'Marketplace.GetCountOfFilteredCollectibles,API.GetSwapPrice', '--runs', '1'];
@@ -110,6 +119,26 @@ describe('rerun takes the run options of the schema', () => {
     expect(readReport(out).run.insecure).toBe(true);
   }, 240_000);
 
+  it('every option the report remembers is the default of the re-run, and a flag given overrides it', () => {
+    const report = readReport(first.reportDir);
+    const dir = dirs();
+    const inputs = {
+      ...report.run.inputs!,
+      maxRps: 7,
+      tls: { caFile, insecure: true, cert: 'c.pem', key: 'k.pem' },
+      allowDestructive: true,
+    };
+    writeFileSync(join(dir, 'report.json'), JSON.stringify({ ...report, run: { ...report.run, strict: true, inputs } }));
+    const plan = planRerun(dir, { reportDir: dirs() });
+    const remembered = { maxRps: '7', caFile, insecure: true, cert: 'c.pem', key: 'k.pem', allowDestructive: true, strict: true };
+    expect(plan.raw).toMatchObject({ ...remembered, profile: 'quick', runs: '1', timeoutMs: '10000' });
+    const given = planRerun(dir, { reportDir: dirs(), maxRps: '3', profile: 'full', strict: false, insecure: false }).raw;
+    expect(given).toMatchObject({ maxRps: '3', profile: 'full', strict: false, insecure: false, caFile });
+    // What the re-run takes from the report is what its help says it remembers.
+    const fromReport = Object.keys(plan.raw).filter((name) => RERUN_FLAG_NAMES.has(name) && !['reportDir'].includes(name));
+    for (const name of fromReport) expect(REMEMBERED_BY_A_REPORT, name).toContain(name);
+  });
+
   it("rerun's and replay's flags are derived from the schema: every run option of the groups they take, none of the others", async () => {
     /** The flags an option line of `--help` declares (`  --max-rps <n>  …`). */
     const declared = async (command: string): Promise<Set<string>> =>
@@ -176,12 +205,26 @@ describe('inputs read as users type them', () => {
     expect([...report.run.networks].sort()).toEqual(['base', 'polygon']);
   }, 240_000);
 
-  it('a URL in its variable with whitespace around it (a YAML value) is trimmed too', async () => {
+  it('a URL in its variable or the config file with whitespace around it (a YAML value) is trimmed too', async () => {
     const { args, env } = targetArgs(healthy);
     args.splice(args.indexOf('--target'), 2);
     const result = await runCli(['run', ...args, ...SCOPE], { ...env, CONFORMANCE_TARGET: `  ${healthy.origin}/\n` });
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(readReport(result.reportDir).run.targets.api).toBe(healthy.origin);
+    const config = join(dirs(), 'conformance.config.json');
+    writeFileSync(config, JSON.stringify({ run: { 'api-url': ` ${healthy.origin} `, networks: [' polygon '] } }));
+    const perBase = ['--marketplace-url', `${healthy.origin}/marketplace`, '--metadata-url', healthy.origin];
+    const bases = [
+      ...perBase,
+      '--relayer-url',
+      `${healthy.origin}/relayer/{network}`,
+      '--indexer-url',
+      `${healthy.origin}/indexer/{network}`,
+    ];
+    const fromFile = await runCli(['run', ...args, ...bases, ...SCOPE.slice(2), '--config', config], env);
+    expect(fromFile.code, fromFile.stdout + fromFile.stderr).toBe(0);
+    expect(readReport(fromFile.reportDir).run.targets.api).toBe(healthy.origin);
+    expect(readReport(fromFile.reportDir).run.networks).toEqual(['polygon']);
   }, 240_000);
 });
 
