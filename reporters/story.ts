@@ -9,6 +9,7 @@ import { isBroken } from '../src/report/broken-checks.js';
 import { isNotRun } from '../src/report/not-run.js';
 import { groupByCheck, isExpectedFailure, isUnexpectedPass, type CheckGroup } from './render/check-groups.js';
 import { checksOf, countsAgainst } from '../src/report/report-checks.js';
+import { listedIncidents } from '../src/report/incidents.js';
 
 export interface GateStory {
   /** Why the run could not complete normally (first line first). */
@@ -48,7 +49,10 @@ export function gateStory(report: Report): GateStory {
   // A stopped run's checks that could not send their requests say nothing about the server.
   const unsent = report.run.interrupted ? `not sent: ${report.run.interrupted}` : undefined;
   const cutShort = (c: CheckResult): boolean => unsent !== undefined && c.status === 'errored' && (c.message?.includes(unsent) ?? false);
-  const ran = (keep: (c: CheckResult) => boolean) => (c: CheckResult) => !isNotRun(c) && !cutShort(c) && keep(c);
+  // A check a transport incident stopped (unreachable, not answering, TLS refused) is told under that incident:
+  // it says nothing of the server's answers, so it is neither a failure nor a finding.
+  const stoppedByIncident = (c: CheckResult): boolean => c.status === 'errored' && c.incident !== undefined;
+  const ran = (keep: (c: CheckResult) => boolean) => (c: CheckResult) => !isNotRun(c) && !cutShort(c) && !stoppedByIncident(c) && keep(c);
   const failures = widestFirst(
     groupByCheck(
       report,
@@ -68,9 +72,11 @@ export function gateStory(report: Report): GateStory {
   const incomplete =
     report.run.requireComplete === true && report.coverage !== undefined && !report.coverage.complete && report.verdict !== 'pass';
 
+  const transportIncidents = listedIncidents(report).length;
   const reasons: string[] = [];
   if (report.run.interrupted) reasons.push(`interrupted (${report.run.interrupted.split('\n', 1)[0]})`);
   else if (report.run.incident) reasons.push('an incident');
+  else if (transportIncidents > 0) reasons.push(transportIncidents === 1 ? 'an incident' : `${transportIncidents} incidents`);
   if (failures.length > 0)
     reasons.push(withExpectations ? plural(failures.length, 'new failure') : plural(failures.length, 'failing check'));
   if (unexpectedPasses.length > 0) reasons.push(plural(unexpectedPasses.length, 'unexpected pass', 'unexpected passes'));

@@ -13,6 +13,7 @@ import { findOperation, isPerNetwork, OPERATIONS, operationId } from '../src/con
 import { TIMEOUTS_IN_A_ROW_BEFORE_BASE_IS_DOWN } from '../src/harness/base-health.js';
 import { parseRunOptions, runConformance } from '../src/runner/run-conformance.js';
 import { REPORT_FILES } from '../reporters/write-report.js';
+import { readReport, runCli } from './support/run-cli.js';
 
 const held: http.ServerResponse[] = [];
 let received = 0;
@@ -87,4 +88,32 @@ describe('a target that never answers', () => {
     expect(report.run.requests).toBeLessThanOrEqual(received);
     expect(JSON.stringify(report)).not.toContain('hanging-target-key');
   }, 120_000);
+
+  it('ends, on the command line, as one incident: the verdict names it and its checks are listed under it, not as failures', async () => {
+    if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const result = await runCli(
+      ['run', '--target', origin, '--networks', 'polygon', '--runs', '1', '--seed', '1', '--timeout-ms', '300', '--concurrency', '4'],
+      { CONFORMANCE_ACCESS_KEY: 'hanging-target-key' },
+    );
+    expect(result.code, result.stderr).toBe(1);
+    const verdict = result.stdout.split('\n').find((line) => line.startsWith('✘ FAIL'));
+    expect(verdict, result.stdout).toMatch(/ — fails: an incident$/);
+    expect(result.stdout).not.toMatch(/failing check|^MUST failures|^SHOULD findings/m);
+    expect(result.stdout).toMatch(/^✘ incident: http:\/\/127\.0\.0\.1:\d+ stopped answering/m);
+    const report = readReport(result.reportDir);
+    const stopped = result.stdout.split('\n').filter((line) => line.startsWith('      stopped: '));
+    // Every operation of the run is listed under the incident, with the number of its checks it stopped.
+    const operations = [...report.networks.flatMap((n) => n.operations), ...report.global.operations].map((o) => o.operation);
+    expect(stopped.map((line) => line.slice('      stopped: '.length).split(':')[0]).sort()).toEqual([...new Set(operations)].sort());
+    const counted = stopped.reduce((sum, line) => sum + Number(/: (\d+) checks? on /.exec(line)![1]), 0);
+    expect(counted).toBe(report.incidents![0]!.checks.length);
+
+    // The pull request's comment tells the same story: the incident, no table of failures.
+    const comment = await runCli(['comment', result.reportDir]);
+    expect(comment.code, comment.stderr).toBe(0);
+    expect(comment.stdout).toMatch(/^## ✘ Conformance: FAIL — fails: an incident$/m);
+    expect(comment.stdout).toMatch(/^### Incident\n\n- ✘ http:\/\/127\.0\.0\.1:\d+ stopped answering/m);
+    expect(comment.stdout).not.toMatch(/^### Failures/m);
+  }, 240_000);
 });

@@ -7,7 +7,7 @@
  */
 import type { Report } from '../../src/report/model.js';
 import { firstLine, INSECURE_MODE, plural, throttlingText } from '../render/view.js';
-import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
+import { exampleLine, incidentLine, listedIncidents, stoppedByOperation } from '../../src/report/incidents.js';
 import type { CheckGroup } from '../render/check-groups.js';
 import { coverageLine, verdictWords } from '../../src/report/coverage.js';
 import { gateStory, type GateStory } from '../story.js';
@@ -58,6 +58,10 @@ export function summaryLines(report: Report, files: readonly string[], { style, 
   for (const each of transport) {
     const example = exampleLine(each);
     lines.push(style.fail(`✘ incident: ${inert(incidentLine(each))}`), ...(example ? [style.dim(`      example: ${inert(example)}`)] : []));
+    // The checks it stopped are told here, under their cause, and not again as failures.
+    const stopped = stoppedByOperation(each);
+    lines.push(...stopped.slice(0, MAX_GROUPS).map((line) => `      stopped: ${inert(line)}`));
+    if (stopped.length > MAX_GROUPS) lines.push(`      … and ${stopped.length - MAX_GROUPS} more operations in report.md`);
   }
   const section = (title: string, groups: readonly CheckGroup[], mark: string, withReason = false): void => {
     if (groups.length === 0) return;

@@ -1,16 +1,23 @@
 import { IF, WF } from '../../src/checks/catalogue-types.js';
 import { IsValidETHAuthProof } from '../../src/contract/index.js';
-import { freshClaims, makeProof } from '../../src/crypto/ethauth.js';
+import { makeProof } from '../../src/crypto/ethauth.js';
 import { expiredClaims, proofSignedByAnother, withTamperedSignature } from '../../src/crypto/ethauth-forgeries.js';
 import { describeOperation, grounded } from '../../src/harness/index.js';
-import { acceptedForm, claimsTime, expectProofRefused, probeForm, seededKey } from '../../src/harness/drivers/wallet-proofs.js';
+import {
+  acceptedForm,
+  claimsTime,
+  expectProofRefused,
+  freshRunClaims,
+  probeForm,
+  seededKey,
+} from '../../src/harness/drivers/wallet-proofs.js';
 
 describeOperation({
   op: IsValidETHAuthProof,
   // A proof made and signed here: any server can judge it, so the request is grounded without fixtures.
   example: async ({ session, network }) => {
     const account = seededKey({ session }, 'example');
-    const proof = await makeProof(account, freshClaims(claimsTime()), 'eip712');
+    const proof = await makeProof(account, freshRunClaims({ session }), 'eip712');
     return grounded({ chainId: String(network.chainId), walletAddress: account.address.toLowerCase(), ethAuthProofString: proof });
   },
   checks: [
@@ -44,7 +51,7 @@ describeOperation({
       async run(run) {
         const form = await probeForm(run);
         const owner = seededKey(run, run.id, 'owner');
-        const claims = freshClaims(claimsTime());
+        const claims = freshRunClaims(run);
         await expectProofRefused(
           run,
           owner.address,
@@ -67,7 +74,7 @@ describeOperation({
       basis: `${IF} §What the service does: "validate a wallet authentication proof"; IsValidETHAuthProof request "walletAddress string; ethAuthProofString string"`,
       async run(run) {
         const owner = seededKey(run, run.id, 'owner');
-        const proof = await makeProof(owner, freshClaims(claimsTime()), await probeForm(run));
+        const proof = await makeProof(owner, freshRunClaims(run), await probeForm(run));
         await expectProofRefused(
           run,
           seededKey(run, run.id, 'another').address,
@@ -86,7 +93,7 @@ describeOperation({
       basis: `${WF} §6: "Claims are valid when ... exp lies between now − 5 min and now + 1 year" (${IF} says nothing of proof expiry)`,
       async run(run) {
         const owner = seededKey(run, run.id, 'owner');
-        const proof = await makeProof(owner, expiredClaims(claimsTime()), await probeForm(run));
+        const proof = await makeProof(owner, expiredClaims(claimsTime(run)), await probeForm(run));
         await expectProofRefused(run, owner.address, proof, 'a correctly signed proof whose claims expired an hour ago');
       },
     },

@@ -7,7 +7,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { DEFAULT_REPORT_DIR, parseRunOptions, type RawRunOptions } from '../runner/run-options.js';
-import { runOptionFlags } from '../runner/run-option-schema.js';
+import { commandOptionFlags, REMEMBERED_BY_A_REPORT, REPLAY_SOURCES, RERUN_SOURCES, runOptionFlags } from '../runner/run-option-schema.js';
 import type { RawServeOptions } from './serve.js';
 import { requireChainNode } from './chain-node-preflight.js';
 import { option, withOptionSources } from './option-sources.js';
@@ -158,26 +158,33 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
       exit(result.exitCode);
     });
 
-  program
+  const rerun = program
     .command('rerun')
-    .description('run again what failed or errored in a report, with its seed, and say per failure FIXED / STILL FAILING / ERRORED')
-    .argument('<report>', 'report.json (or its directory) of the run whose failures to re-run')
-    .addOption(option('--target <origin>', "another target, origin and path (default: the report's bases)"))
-    .addOption(option('--marketplace-url <url>', 'Marketplace base'))
-    .addOption(option('--api-url <url>', 'API and Builder base'))
-    .addOption(option('--metadata-url <url>', 'Metadata base'))
-    .addOption(option('--relayer-url <url>', 'Relayer base; may contain {network}'))
-    .addOption(option('--indexer-url <url>', 'Indexer base; may contain {network}'))
-    .addOption(option('--access-key <key>', 'X-Access-Key to send (prefer CONFORMANCE_ACCESS_KEY)'))
-    .addOption(option('--limited-access-key <key>', 'the limited key, when the run had one (prefer CONFORMANCE_LIMITED_ACCESS_KEY)'))
-    .addOption(option('--fixtures <file>', "JSON file of known entities per network (default: the run's, when it had one)"))
-    .addOption(option('--expectations <file>', "JSON file of known failures (default: the run's, when it had one)"))
-    .addOption(option('--timeout-ms <n>', "deadline of each request in milliseconds (default: the run's)"))
-    .addOption(option('--chain-rpc-url <url>', 'a chain node JSON-RPC URL to cross-check native balances'))
-    .addOption(option('--report-dir <dir>', "where the re-run's report goes (default: conformance-rerun/)"))
+    .description(
+      'run again what failed or errored in a report, with its seed, and say per failure FIXED / STILL FAILING / ERRORED; every option of run but its scope, each defaulting to what the report remembers',
+    )
+    .argument('<report>', 'report.json (or its directory) of the run whose failures to re-run');
+  for (const { name, flag, description } of commandOptionFlags(RERUN_SOURCES))
+    rerun.addOption(
+      option(
+        flag,
+        name === 'reportDir'
+          ? "where the re-run's report goes, never REPORT's own folder (default: conformance-rerun/)"
+          : REMEMBERED_BY_A_REPORT.includes(name)
+            ? `${description.replace(/ \(default: [^()]*\)$/, '')} (default: the report's)`
+            : description,
+      ),
+    );
+  rerun
+    .addHelpText(
+      'after',
+      "\nThe report's networks, operations, checks and seed are repeated; every other option defaults to what the report remembers\n(bases, fixtures, expectations, profile, runs, timeout, rate cap, TLS choices, strict, read-only), else to run's default.",
+    )
     .action(async (report: string, raw: RawRerunOptions) => {
       const { rerunCommand } = await import('../gate/rerun.js');
-      exit((await rerunCommand(report, raw, io)).exitCode);
+      const outcome = await rerunCommand(report, raw, io);
+      exit(outcome.exitCode);
+      if (outcome.report) await gitHubReport(raw.github === true, outcome.report, io);
     });
 
   program
@@ -208,14 +215,31 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
       exit(await commentCommand(report, raw, io, io.env ?? process.env));
     });
 
-  program
+  const replay = program
     .command('replay')
     .description('re-judge a recorded run (run --record FILE) offline with this suite; say which verdicts changed')
-    .argument('<cassette>', 'the file run --record wrote')
-    .addOption(option('--report-dir <dir>', "where the replay's report goes (default: conformance-replay/)"))
-    .action(async (cassette: string, raw: { reportDir?: string }) => {
+    .argument('<cassette>', 'the file run --record wrote');
+  for (const { name, flag, description } of commandOptionFlags(REPLAY_SOURCES))
+    replay.addOption(
+      option(
+        flag,
+        name === 'reportDir'
+          ? "where the replay's report goes, never the cassette's folder (default: conformance-replay/)"
+          : name === 'expectations'
+            ? `${description} (default: the recorded run's)`
+            : description,
+      ),
+    );
+  replay
+    .addHelpText(
+      'after',
+      "\nWhat is sent is the recorded run's alone (targets, scope, seed, run id, profile, runs, fixtures), so each request meets its recorded answer;\nhow the answers are judged (--strict, --require-complete: default the recorded run's) and told may be given.",
+    )
+    .action(async (cassette: string, raw: RawRunOptions) => {
       const { replayCommand } = await import('../replay/replay.js');
-      exit(await replayCommand(cassette, raw, io));
+      const outcome = await replayCommand(cassette, raw, io);
+      exit(outcome.exitCode);
+      await gitHubReport(raw.github === true, outcome.report, io);
     });
 
   program

@@ -20,6 +20,13 @@ export interface RunConfig {
   readonly networks: readonly string[];
   readonly operations: readonly string[];
   readonly seed: number;
+  /** Drawn per run (a replay takes the recorded run's): with the seed, it makes the names the run makes up. */
+  readonly runId: string;
+  /**
+   * The time the run's ETHAuth claims are issued at, in milliseconds; absent: the start of the current UTC hour
+   * (wallet-proofs.ts). A replay gives the recorded run's, so its proofs are the same bytes.
+   */
+  readonly claimsAt?: number;
   readonly runs: number;
   /** `quick` leaves out what src/harness/profile.ts says; absent: `full`. */
   readonly profile?: Profile;

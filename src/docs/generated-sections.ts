@@ -8,7 +8,14 @@ import { OPERATIONS, operationId, rpcPath, type OperationDef } from '../contract
 import { SERVICES } from '../contract/services.js';
 import { FAULTS } from '../server/faults.js';
 import { envName } from '../config/env-name.js';
-import { runOptionFlags } from '../runner/run-option-schema.js';
+import {
+  commandOptionFlags,
+  REPLAY_SOURCES,
+  RERUN_SOURCES,
+  runOptionFlags,
+  type OptionGroup,
+  type OptionSource,
+} from '../runner/run-option-schema.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -61,10 +68,29 @@ export function runFlagsTable(): string {
   return ['| flag | meaning | default | environment |', '|---|---|---|---|', ...rows].join('\n');
 }
 
+/**
+ * What `rerun` and `replay` take of the run's options, from the schema's groups (RERUN_SOURCES, REPLAY_SOURCES):
+ * the flags they accept, and what they repeat from the report or the cassette.
+ */
+export function recordedRunFlagsTable(): string {
+  const longFlag = (flag: string) => `\`${flag.split(' ')[0]}\``;
+  const row = (command: string, sources: { readonly [G in OptionGroup]: OptionSource }, record: string) => {
+    const taken = commandOptionFlags(sources);
+    const repeated = runOptionFlags().filter(({ name }) => !taken.some((t) => t.name === name));
+    return `| \`${command}\` | ${taken.map((o) => longFlag(o.flag)).join(', ')} | ${repeated.map((o) => longFlag(o.flag)).join(', ')} (${record}) |`;
+  };
+  return [
+    "| command | run options it takes as flags (default: what the record remembers, else run's default) | repeated from the record, not a flag |",
+    '|---|---|---|',
+    row('rerun', RERUN_SOURCES, "the report's"),
+    row('replay', REPLAY_SOURCES, "the cassette's where it holds them, the run's defaults otherwise: the recorded bytes are sent"),
+  ].join('\n');
+}
+
 /** The pages with generated tables, and the tables each holds (between `<!-- name:start -->` and `<!-- name:end -->`). */
 export const GENERATED_SECTIONS: Record<string, Record<string, () => string>> = {
   'docs/usage.md': { layout: originLayoutTable },
-  'docs/cli.md': { 'run-flags': runFlagsTable },
+  'docs/cli.md': { 'run-flags': runFlagsTable, 'recorded-run-flags': recordedRunFlagsTable },
   'docs/checks.md': { checks: checksTable, operations: operationsTable, networks: networksList },
   'docs/contributing.md': { faults: faultsTable },
 };

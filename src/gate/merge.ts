@@ -5,6 +5,7 @@
  * run uses: verdict, checks and counts come out the same. Shards of different seeds, targets, contract
  * versions or selections are refused, and a missing or repeated shard is named.
  */
+import { refuseWritingWhereRead } from '../report/read-write-apart.js';
 import { verdictWords } from '../report/coverage.js';
 import { buildReport } from '../report/build.js';
 import type { Report } from '../report/model.js';
@@ -104,10 +105,11 @@ const sum = (xs: readonly number[]): number => xs.reduce((total, x) => total + x
 
 /** `conformance merge DIR… --report-dir OUT`: 0 when the merged verdict is pass, 1 when it is fail. */
 export function mergeCommand(paths: readonly string[], reportDir: string): { exitCode: 0 | 1; report: Report; files: string[] } {
-  const shards = findReportFiles(paths, 'merge').map((file) => ({ file, report: readReportFile(file, 'shard report') }));
+  const files = findReportFiles(paths, 'merge');
+  for (const file of files) refuseWritingWhereRead('merge', reportDir, file, 'shard report');
+  const shards = files.map((file) => ({ file, report: readReportFile(file, 'shard report') }));
   const report = mergeReports(shards);
-  const files = writeReport(report, reportDir);
-  return { exitCode: report.verdict === 'pass' ? 0 : 1, report, files };
+  return { exitCode: report.verdict === 'pass' ? 0 : 1, report, files: writeReport(report, reportDir) };
 }
 
 export function mergedSummary(merged: ReturnType<typeof mergeCommand>): string[] {

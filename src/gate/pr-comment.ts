@@ -6,6 +6,7 @@
  * wrote before and updates it instead of adding one on each push (GitHub's REST API: GITHUB_API_URL,
  * GITHUB_REPOSITORY and GITHUB_TOKEN, as a workflow job has them).
  */
+import { incidentLine, listedIncidents } from '../report/incidents.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { verdictWords } from '../report/coverage.js';
 import { mdCode, mdText } from '../../reporters/render/escape.js';
@@ -88,7 +89,17 @@ export function renderComment(report: Report, options: CommentOptions = {}): str
     `${c.passed} passed · ${c.mustFailed} MUST failed/errored · ${c.shouldFailed} SHOULD findings · ${c.expectedFailures ?? 0} expected failures · ${c.skipped} skipped · seed ${report.run.seed}`,
     '',
   );
-  if (story.incident) add('### Incident', '', ...story.incident.split('\n').map((l) => `> ${mdText(oneLine(l, 500))}`), '');
+  // Transport incidents (a base that stopped answering, a TLS refusal): the checks they stopped are counted
+  // under them, not listed as failures.
+  const transport = listedIncidents(report);
+  if (story.incident || transport.length > 0)
+    add(
+      '### Incident',
+      '',
+      ...(story.incident ? [...story.incident.split('\n').map((l) => `> ${mdText(oneLine(l, 500))}`), ''] : []),
+      ...transport.map((each) => `- ✘ ${mdText(oneLine(incidentLine(each), 500))}`),
+      ...(transport.length > 0 ? [''] : []),
+    );
 
   const table = (title: string, rows: readonly Row[]): void => {
     if (rows.length === 0) return;

@@ -11,7 +11,8 @@ import type { Report } from '../report/model.js';
 import type { RawRunOptions } from '../runner/run-options.js';
 import { parseRunOptions } from '../runner/run-options.js';
 import { unitOfResult } from '../harness/work.js';
-import { checksOf, countsAgainst, failsTheRun, placeOf, readReportFile } from '../report/report-checks.js';
+import { checksOf, countsAgainst, failsTheRun, placeOf, readReportFile, reportPath } from '../report/report-checks.js';
+import { refuseWritingWhereRead } from '../report/read-write-apart.js';
 import { fileInput } from '../runner/input-files.js';
 import type { FileInput } from '../report/run-inputs.js';
 import { REDACTED } from '../report/redactor.js';
@@ -30,24 +31,12 @@ export interface RerunLine {
   readonly failsTheRun: boolean;
 }
 
-/** The flags a re-run takes from the command line; the rest comes from REPORT. */
-export type RawRerunOptions = Pick<
-  RawRunOptions,
-  | 'target'
-  | 'marketplaceUrl'
-  | 'apiUrl'
-  | 'metadataUrl'
-  | 'relayerUrl'
-  | 'indexerUrl'
-  | 'accessKey'
-  | 'limitedAccessKey'
-  | 'fixtures'
-  | 'expectations'
-  | 'timeoutMs'
-  | 'reportDir'
-  | 'chainRpcUrl'
-  | 'allowDestructive'
->;
+/**
+ * The flags a re-run takes: every run option but those of the scope (src/runner/run-option-schema.ts's
+ * RERUN_SOURCES), which are REPORT's; what REPORT remembers is each one's default.
+ */
+export type RawRerunOptions = Omit<RawRunOptions, ScopeOption>;
+type ScopeOption = 'networks' | 'operations' | 'seed' | 'checks' | 'skipChecks' | 'shard';
 
 export const DEFAULT_RERUN_DIR = 'conformance-rerun';
 
@@ -93,6 +82,30 @@ function recordedFile(flag: string, given: string | undefined, recorded: FileInp
   return recorded.file;
 }
 
+/**
+ * What REPORT remembers of the options that shape what is sent and how it is judged, as the flags would give
+ * it: the defaults of a re-run, each replaced by its flag when given.
+ */
+function remembered(report: Report): RawRunOptions {
+  const run = report.run;
+  const inputs = run.inputs;
+  const tls = inputs?.tls;
+  return {
+    profile: run.profile ?? 'full',
+    runs: String(run.runs),
+    strict: run.strict,
+    readOnly: run.readOnly,
+    requireComplete: run.requireComplete === true,
+    ...(inputs ? { timeoutMs: String(inputs.timeoutMs) } : {}),
+    ...(inputs?.maxRps === undefined ? {} : { maxRps: String(inputs.maxRps) }),
+    ...(tls?.caFile === undefined ? {} : { caFile: tls.caFile }),
+    ...(tls?.insecure || run.insecure ? { insecure: true } : {}),
+    ...(tls?.cert === undefined ? {} : { cert: tls.cert }),
+    ...(tls?.key === undefined ? {} : { key: tls.key }),
+    ...(inputs?.allowDestructive ? { allowDestructive: true } : {}),
+  };
+}
+
 export interface RerunPlan {
   readonly report: Report;
   readonly failures: ReturnType<typeof checksOf>;
@@ -105,6 +118,8 @@ export interface RerunPlan {
 /** Reads REPORT and decides what to run; a usage error when REPORT or the flags are unusable. */
 export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
   const report = readReportFile(reportArg);
+  const reportDir = raw.reportDir === undefined || raw.reportDir === '' ? DEFAULT_RERUN_DIR : raw.reportDir;
+  refuseWritingWhereRead('rerun', reportDir, reportPath(reportArg), 'report');
   const failures = checksOf(report).filter(isBroken);
   const inputs = report.run.inputs;
   const notes: string[] = [];
@@ -116,23 +131,18 @@ export function planRerun(reportArg: string, raw: RawRerunOptions): RerunPlan {
     );
   if (inputs?.chainNode && !raw.chainRpcUrl)
     notes.push('note: the run cross-checked a chain node, whose URL is never stored: give --chain-rpc-url again to re-run those checks');
-  const timeoutMs = raw.timeoutMs ?? (inputs ? String(inputs.timeoutMs) : undefined);
+  const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== '')) as RawRerunOptions;
   const run: RawRunOptions = {
-    ...raw,
+    ...remembered(report),
+    ...given,
     ...targetFlags(report, raw),
     ...(fixtures === undefined ? {} : { fixtures }),
     ...(expectations === undefined ? {} : { expectations }),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     networks: report.run.networks.join(','),
     operations: report.run.operations.join(','),
     ...(report.run.checks ? { checks: report.run.checks.join(',') } : {}),
     seed: String(report.run.seed),
-    runs: String(report.run.runs),
-    profile: report.run.profile ?? 'full',
-    strict: report.run.strict,
-    readOnly: report.run.readOnly,
-    requireComplete: report.run.requireComplete === true,
-    reportDir: raw.reportDir ?? DEFAULT_RERUN_DIR,
+    reportDir,
   };
   return { report, failures, raw: run, selection: [...new Set(failures.map(unitOfResult))], notes };
 }

@@ -48,7 +48,7 @@ export function ownedAudience(session: CheckSession): Promise<OwnedAudience | un
   return session.memoize('owned-audience', async () => {
     const projectId = session.config.fixtures.builder?.projectId;
     if (projectId === undefined || session.config.readOnly) return undefined;
-    const name = audienceName(session.config.seed, session.operationId);
+    const name = audienceName(session.config, session.operationId);
     const created = await session.send('response-schema', { projectId, name }, { op: CreateAudience });
     if (!created.outcome.ok || created.outcome.response.status !== 200) return undefined;
     const audienceId = (created.outcome.response.json as { audience?: { id?: unknown } | null })?.audience?.id;

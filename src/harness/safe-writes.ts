@@ -12,7 +12,6 @@
  * The check reads the payload as a lenient server might (any key case, quoted or fractional numbers,
  * re-encoded or malformed bodies), so a mutated request passes only when every reading is harmless.
  */
-import { randomBytes } from 'node:crypto';
 import type { RunConfig } from '../config/run-config.js';
 import { recordOf, show } from '../contract/json-values.js';
 import { CreateAudience, GetAudience, OPERATIONS, operationId, RemoveAudienceContacts, type OperationDef } from '../contract/operations.js';
@@ -104,10 +103,12 @@ export function refusalOf(
 /** The reason every write check gives when the server answered an audience that is not the run's own. */
 export const NOT_CREATED_BY_THIS_RUN = 'the server answered an audience this run did not create; nothing written';
 
-/** A name no audience had before this run: the run's seed, a token drawn per process, and what it is for. */
-const RUN_TOKEN = randomBytes(6).toString('hex');
-export function audienceName(seed: number, purpose: string): string {
-  return `conformance-${seed}-${RUN_TOKEN}-${purpose}`;
+/**
+ * A name no audience had before this run: the run's seed, its id (drawn per run; a replay takes the recorded
+ * run's, so it sends the same names) and what it is for.
+ */
+export function audienceName(config: Pick<RunConfig, 'seed' | 'runId'>, purpose: string): string {
+  return `conformance-${config.seed}-${config.runId}-${purpose}`;
 }
 
 /** How a run's writes are reported: how many were sent, to which audiences, each one the run's own. */

@@ -24,6 +24,7 @@ import { checksOf, placeOf } from '../report/report-checks.js';
 import type { Report } from '../report/model.js';
 import { ACCESS_KEY_CLASS, CassetteSchema, LIMITED_KEY_CLASS, type Cassette, type RecordedExchange } from '../runner/cassette.js';
 import { NOT_IN_CASSETTE_HEADER } from '../transport/not-in-cassette.js';
+import { refuseWritingWhereRead } from '../report/read-write-apart.js';
 
 export const DEFAULT_REPLAY_DIR = 'conformance-replay';
 const MAX_CHANGES_LISTED = 30;
@@ -57,11 +58,47 @@ export function replayPath(url: string): string {
   return match ? `/o/${match[1]!.toLowerCase()}/${match[2]!.replace(/[.:]/g, '/')}${match[3] || '/'}` : url;
 }
 
-const matchKey = (method: string, path: string, key: string, body: string | undefined): string =>
-  JSON.stringify([method.toUpperCase(), path, key, body ?? '']);
+/**
+ * The headers that change what a request means, besides its method, URL and body: a request that differs from
+ * another only by its Content-Type (or its key, or what it accepts) asks something else, and its check judges
+ * the answer to that. The others (Host with its port, Content-Length, the client's own) say how it travelled.
+ */
+const MEANINGFUL_HEADERS = ['content-type', 'content-encoding', 'accept', 'authorization', 'x-access-key'] as const;
+
+/** One header's value as received or recorded: repeated values joined, surrounding whitespace dropped. */
+const headerValue = (value: string | readonly string[] | undefined): string | undefined =>
+  value === undefined ? undefined : (Array.isArray(value) ? value.join(', ') : (value as string)).trim();
+
+/**
+ * What a request is matched on (Polly.JS's default): method, URL, the meaningful headers and the body. The
+ * access key is matched by its class, never by its value (the cassette holds no key).
+ */
+export function matchKey(
+  method: string,
+  path: string,
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
+  body: string | undefined,
+): string {
+  const meaningful = MEANINGFUL_HEADERS.map((name) => [name, headerValue(headers[name]) ?? null]);
+  return JSON.stringify([method.toUpperCase(), path, meaningful, body ?? '']);
+}
+
+/** A recorded request's headers, lower-cased as the cassette keeps them. */
+const lowerCased = (headers: Readonly<Record<string, string>>): Record<string, string> =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
 
 /** Hop-by-hop and framing headers are the replay server's own. */
 const OWN_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'content-encoding']);
+
+/**
+ * Where the replay server answers the recorded run's chain node: `/chain/<network>` (the node's own URL may
+ * hold a key, so the cassette keeps only which network's node a call went to; `*` for one node of all).
+ */
+const CHAIN_PATH = '/chain';
+const EVERY_NETWORK = '*';
+
+/** Whether the recorded run called a chain node (so the replay gives it one: the replay server). */
+export const callsChainNode = (cassette: Cassette): boolean => cassette.exchanges.some((x) => x.chainNode !== undefined);
 
 export interface ReplayServer {
   readonly origin: string;
@@ -75,31 +112,36 @@ export interface ReplayServer {
 export async function serveCassette(cassette: Cassette): Promise<ReplayServer> {
   const accessKey = `replay-${randomBytes(12).toString('hex')}`;
   const limitedAccessKey = `replay-limited-${randomBytes(12).toString('hex')}`;
-  const byKey = new Map<string, { answers: RecordedExchange[]; next: number }>();
+  // Each recorded exchange answers once, in the recorded order among requests that match alike.
+  const byKey = new Map<string, RecordedExchange[]>();
   for (const exchange of cassette.exchanges) {
     const r = exchange.request;
-    const key = matchKey(r.method, replayPath(r.url), r.headers['x-access-key'] ?? '', r.body);
-    const entry = byKey.get(key) ?? { answers: [], next: 0 };
-    entry.answers.push(exchange);
-    byKey.set(key, entry);
+    const path = exchange.chainNode === undefined ? replayPath(r.url) : `${CHAIN_PATH}/${exchange.chainNode}`;
+    const key = matchKey(r.method, path, lowerCased(r.headers), r.body);
+    const queue = byKey.get(key) ?? [];
+    queue.push(exchange);
+    byKey.set(key, queue);
   }
   let missing = 0;
   const sockets = new Set<Socket>();
-  const keyClass = (value: string | string[] | undefined): string => {
-    if (value === undefined) return '';
-    const key = Array.isArray(value) ? value.join(',') : value;
+  const keyClass = (value: string | string[] | undefined): string | undefined => {
+    const key = headerValue(value);
     return key === accessKey ? ACCESS_KEY_CLASS : key === limitedAccessKey ? LIMITED_KEY_CLASS : key;
   };
   const answer = (req: IncomingMessage, res: ServerResponse, body: string): void => {
-    const entry = byKey.get(matchKey(req.method ?? 'GET', req.url ?? '/', keyClass(req.headers['x-access-key']), body));
-    if (!entry) {
+    const headers = { ...req.headers, 'x-access-key': keyClass(req.headers['x-access-key']) };
+    const url = req.url ?? '/';
+    // A call to the chain node of one network, or to the one node the recorded run used for every network.
+    const paths = url.startsWith(`${CHAIN_PATH}/`) ? [url, `${CHAIN_PATH}/${EVERY_NETWORK}`] : [url];
+    const recorded = paths
+      .map((path) => byKey.get(matchKey(req.method ?? 'GET', path, headers, body)))
+      .find((q) => q?.length)
+      ?.shift();
+    if (!recorded) {
       missing += 1;
       res.writeHead(599, { [NOT_IN_CASSETTE_HEADER]: '1', 'content-type': 'text/plain' }).end('not in the cassette');
       return;
     }
-    // The same request sent again gets the next answer recorded for it, then the last one again.
-    const recorded = entry.answers[Math.min(entry.next, entry.answers.length - 1)]!;
-    entry.next += 1;
     if (recorded.response) {
       const headers = Object.fromEntries(
         Object.entries(recorded.response.headers).filter(([name]) => !OWN_HEADERS.has(name.toLowerCase())),
@@ -156,42 +198,72 @@ export function changedVerdicts(cassette: Cassette, replayed: Report): VerdictCh
   return changes;
 }
 
+/**
+ * The options of the recorded run, its bases pointed at the replay server; then the flags `replay` takes
+ * (REPLAY_SOURCES: how the answers are judged and told), the recorded run's values as their defaults.
+ */
+export function replayOptions(
+  cassette: Cassette,
+  server: Pick<ReplayServer, 'origin' | 'accessKey' | 'limitedAccessKey'>,
+  raw: RawRunOptions,
+): RawRunOptions {
+  const run = cassette.run;
+  const t = run.targets;
+  const given = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined && value !== ''));
+  return {
+    strict: run.strict,
+    requireComplete: run.requireComplete === true,
+    ...given,
+    marketplaceUrl: replayBase(server.origin, t.marketplace),
+    apiUrl: replayBase(server.origin, t.api),
+    metadataUrl: replayBase(server.origin, t.metadata),
+    relayerUrl: replayBase(server.origin, t.relayer),
+    indexerUrl: replayBase(server.origin, t.indexer),
+    accessKey: server.accessKey,
+    limitedAccessKey: server.limitedAccessKey,
+    networks: run.networks.join(','),
+    operations: run.operations.join(','),
+    ...(run.checks ? { checks: run.checks.join(',') } : {}),
+    seed: String(run.seed),
+    runs: String(run.runs),
+    profile: run.profile ?? 'full',
+    readOnly: run.readOnly,
+    // The embedded server allowed the destructive checks by itself; a target only when told.
+    allowDestructive: !run.readOnly && (t.embedded || run.inputs?.allowDestructive === true),
+    ...(run.inputs ? { timeoutMs: String(run.inputs.timeoutMs) } : {}),
+    ...(callsChainNode(cassette) ? { chainRpcUrl: `${server.origin}${CHAIN_PATH}/{network}` } : {}),
+    reportDir: resolve(typeof raw.reportDir === 'string' && raw.reportDir !== '' ? raw.reportDir : DEFAULT_REPLAY_DIR),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+
 export async function replayCommand(
   file: string,
-  raw: { reportDir?: string },
+  raw: RawRunOptions,
   io: { log: (line: string) => void; stream?: NodeJS.WriteStream; env?: NodeJS.ProcessEnv },
-): Promise<number> {
+): Promise<{ exitCode: number; report: Report }> {
   const cassette = readCassette(file);
+  refuseWritingWhereRead(
+    'replay',
+    typeof raw.reportDir === 'string' && raw.reportDir !== '' ? raw.reportDir : DEFAULT_REPLAY_DIR,
+    file,
+    'cassette',
+  );
   const server = await serveCassette(cassette);
   try {
     const run = cassette.run;
-    const t = run.targets;
-    const options: RawRunOptions = {
-      marketplaceUrl: replayBase(server.origin, t.marketplace),
-      apiUrl: replayBase(server.origin, t.api),
-      metadataUrl: replayBase(server.origin, t.metadata),
-      relayerUrl: replayBase(server.origin, t.relayer),
-      indexerUrl: replayBase(server.origin, t.indexer),
-      accessKey: server.accessKey,
-      limitedAccessKey: server.limitedAccessKey,
-      networks: run.networks.join(','),
-      operations: run.operations.join(','),
-      ...(run.checks ? { checks: run.checks.join(',') } : {}),
-      seed: String(run.seed),
-      runs: String(run.runs),
-      strict: run.strict,
-      readOnly: run.readOnly,
-      requireComplete: run.requireComplete === true,
-      ...(run.inputs ? { timeoutMs: String(run.inputs.timeoutMs) } : {}),
-      reportDir: resolve(raw.reportDir ?? DEFAULT_REPLAY_DIR),
-    };
-    const parsed = parseRunOptions(options);
+    const parsed = parseRunOptions(replayOptions(cassette, server, raw));
     const config = {
       ...parsed,
       engine: 'inline' as const,
       fixtures: cassette.fixtures as Fixtures,
-      ...(cassette.expectations ? { expectations: cassette.expectations } : {}),
+      // The names and proofs the recorded run made up, made again: the same bytes meet their recorded answers.
+      ...(run.runId ? { runId: run.runId } : {}),
+      claimsAt: Math.floor(Date.parse(run.startedAt) / HOUR_MS) * HOUR_MS,
+      ...(parsed.expectations === undefined && cassette.expectations ? { expectations: cassette.expectations } : {}),
     };
+    if (!run.runId) io.log('note: the cassette was recorded before runs kept their id: the audiences the run named cannot be named again');
     io.log(`replaying ${file}: ${cassette.exchanges.length} exchanges recorded ${run.startedAt}, seed ${run.seed}`);
     const { runConformance } = await import('../runner/run.js');
     const outcome = await runConformance(config, io);
@@ -204,7 +276,7 @@ export async function replayCommand(
       for (const c of changes.slice(0, MAX_CHANGES_LISTED)) io.log(`  ${c.place}: ${c.before} → ${c.after}`);
       if (changes.length > MAX_CHANGES_LISTED) io.log(`  … and ${changes.length - MAX_CHANGES_LISTED} more`);
     }
-    return outcome.exitCode;
+    return { exitCode: outcome.exitCode, report: outcome.report };
   } finally {
     await server.close();
   }

@@ -139,6 +139,26 @@ export function incidentLine(incident: Incident, shown = 3): string {
 }
 
 /**
+ * The checks an incident stopped, by operation: "Marketplace.GetFloorOrder: 14 checks on polygon, base". The
+ * incident's checks are `network/Operation:check` (global for an operation served once).
+ */
+export function stoppedByOperation(incident: Incident): string[] {
+  const byOperation = new Map<string, { checks: number; networks: Set<string> }>();
+  for (const entry of incident.checks) {
+    const slash = entry.indexOf('/');
+    const network = entry.slice(0, slash);
+    const key = entry.slice(slash + 1);
+    const operation = key.includes(':') ? key.slice(0, key.indexOf(':')) : key;
+    const seen = madeOnce(byOperation, operation, () => ({ checks: 0, networks: new Set<string>() }));
+    seen.checks += 1;
+    seen.networks.add(network);
+  }
+  return [...byOperation].map(
+    ([operation, { checks, networks }]) => `${operation}: ${checks} check${checks === 1 ? '' : 's'} on ${[...networks].join(', ')}`,
+  );
+}
+
+/**
  * The incidents a renderer lists: all but an unreachable target that hit no check (the run's own incident
  * line already says that one).
  */

@@ -190,6 +190,11 @@ export const ReportSchema = Type.Object(
         startedAt: Type.String({ format: 'date-time' }),
         durationMs: Type.Number({ minimum: 0 }),
         seed: Type.Integer(),
+        /**
+         * Drawn per run: the names the run makes up (its audiences) carry it with the seed, so no two runs collide
+         * and a replay of this run sends the same names. Absent in reports written before it was kept.
+         */
+        runId: Type.Optional(Type.String({ pattern: '^[0-9a-f]{12}$' })),
         runs: Type.Integer({ minimum: 0 }),
         /** `quick`: the run left out what docs/profiles.md says; absent in reports written before profiles: `full`. */
         profile: Type.Optional(Type.Union(PROFILES.map((p) => Type.Literal(p)))),

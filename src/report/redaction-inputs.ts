@@ -7,6 +7,11 @@ const KEY_VARIABLES = ['CONFORMANCE_ACCESS_KEY', 'CONFORMANCE_LIMITED_ACCESS_KEY
 const CREDENTIAL_FLAG = /^--?[\w-]*(?:key|token|secret|passw)/i;
 /** A flag whose value is a URL (`--api-url`, `--target`): mistyped, it is still no one else's to read. */
 const URL_FLAG = /^--?[\w-]*(?:url|target)/i;
+/**
+ * A flag whose value is a link the user hands over to be published (`comment --artifact-url`): no secret, and
+ * redacting its path would publish a dead link.
+ */
+const PUBLISHED_LINK_FLAG = /^--artifact-url$/;
 
 /**
  * What the command line must hide before it knows its options: a flag's value may be echoed by a usage error
@@ -19,6 +24,8 @@ export function redactionInputsOfArguments(argv: readonly string[], env: NodeJS.
   argv.forEach((arg, i) => {
     const [flag, inline] =
       arg.startsWith('-') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (PUBLISHED_LINK_FLAG.test(flag) && inline !== undefined) return;
+    if (PUBLISHED_LINK_FLAG.test(argv[i - 1] ?? '') && !arg.startsWith('-')) return;
     // `serve` is given the key its server accepts, and prints it for the user to certify it with.
     if (CREDENTIAL_FLAG.test(flag) && argv[0] !== 'serve') {
       const value = inline ?? argv[i + 1];

@@ -34,6 +34,11 @@ export const RecordedExchangeSchema = Type.Object(
     ),
     /** Why no answer came: the transport's failure kind and message. */
     transportError: Type.Optional(Type.Object({ failure: Type.String(), message: Type.String() }, { additionalProperties: false })),
+    /**
+     * A call to the run's chain node: the network whose node it was (`*` for one node for every network). The
+     * node's URL may hold a key and is redacted: this says which node the replay answers it for.
+     */
+    chainNode: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

@@ -48,17 +48,28 @@ export class Recorder {
       else if (value === this.config?.limitedAccessKey) headers[lower] = LIMITED_KEY_CLASS;
       else headers[lower] = value;
     }
+    const chainNode = this.chainNodeOf(outcome.request.url);
     const request = {
       method: outcome.request.method,
       url: outcome.request.url,
       headers,
       ...(outcome.request.body === undefined ? {} : { body: outcome.request.body }),
     };
-    if (!outcome.ok) return { request, transportError: { failure: outcome.failure, message: outcome.message } };
+    const node = chainNode === undefined ? {} : { chainNode };
+    if (!outcome.ok) return { request, transportError: { failure: outcome.failure, message: outcome.message }, ...node };
     return {
       request,
       response: { status: outcome.response.status, headers: { ...outcome.response.headers }, body: outcome.response.text },
+      ...node,
     };
+  }
+
+  /** The network whose chain node `url` is (`*`: the one node of every network); undefined for any other URL. */
+  private chainNodeOf(url: string): string | undefined {
+    const template = this.config?.chainRpcUrl;
+    if (template === undefined) return undefined;
+    if (!template.includes('{network}')) return url === template ? '*' : undefined;
+    return this.config!.networks.find((slug) => url === template.replaceAll('{network}', slug));
   }
 
   /** Writes the cassette of the run whose report this is; the output redactor has learnt all the run's secrets. */

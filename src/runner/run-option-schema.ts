@@ -248,3 +248,136 @@ export function runOptionFlags(): readonly ({ readonly name: RunOptionName } & F
 
 /** An option's flag without its value: `--timeout-ms`. */
 export const flagOf = (name: RunOptionName): string => (RunOptionsSchema.properties[name] as unknown as Flagged).flag.split(' ')[0]!;
+
+/**
+ * What an option changes, which decides where a command that runs checks again takes it from:
+ * - `target`: where the requests go and the keys they carry;
+ * - `scope`: which requests are generated (networks, operations, checks, seed, shard);
+ * - `economy`: how many requests and how fast (profile, property runs, concurrency, rate cap, duration);
+ * - `transport`: how each request travels (deadline, TLS);
+ * - `inputs`: what the run knows of the target (fixtures, a chain node);
+ * - `writes`: whether requests that write are sent;
+ * - `verdict`: how the results are judged (strict, complete, expected failures): nothing sent changes;
+ * - `output`: where and how the run is told (report folder, terminal, GitHub);
+ * - `recording`: a cassette of the exchanges;
+ * - `engine`: where the checks run.
+ */
+export type OptionGroup =
+  'target' | 'scope' | 'economy' | 'transport' | 'inputs' | 'writes' | 'verdict' | 'output' | 'recording' | 'engine';
+
+/** Each option's group: typed over every option, so an option added to the schema cannot go without one. */
+const GROUP_OF: { readonly [K in RunOptionName]-?: OptionGroup } = {
+  target: 'target',
+  marketplaceUrl: 'target',
+  apiUrl: 'target',
+  metadataUrl: 'target',
+  relayerUrl: 'target',
+  indexerUrl: 'target',
+  accessKey: 'target',
+  limitedAccessKey: 'target',
+  networks: 'scope',
+  operations: 'scope',
+  seed: 'scope',
+  checks: 'scope',
+  skipChecks: 'scope',
+  shard: 'scope',
+  profile: 'economy',
+  runs: 'economy',
+  concurrency: 'economy',
+  maxRps: 'economy',
+  maxDuration: 'economy',
+  timeoutMs: 'transport',
+  caFile: 'transport',
+  insecure: 'transport',
+  cert: 'transport',
+  key: 'transport',
+  fixtures: 'inputs',
+  chainRpcUrl: 'inputs',
+  readOnly: 'writes',
+  allowDestructive: 'writes',
+  strict: 'verdict',
+  requireComplete: 'verdict',
+  expectations: 'verdict',
+  reportDir: 'output',
+  quiet: 'output',
+  verbose: 'output',
+  github: 'output',
+  record: 'recording',
+  engine: 'engine',
+};
+
+export const groupOf = (name: RunOptionName): OptionGroup => GROUP_OF[name];
+
+/**
+ * Where a command that runs checks again takes each group from: its flags (`flag`, the recorded value as the
+ * default where one was recorded) or the record alone (`recorded`: what the command repeats). A run option
+ * added to a group reaches `rerun` and `replay` as a flag without being listed again; a group added must be
+ * placed here (the type says so).
+ */
+export type OptionSource = 'flag' | 'recorded';
+
+/**
+ * `rerun` repeats the failures of a report: the requests generated are the report's (its scope and seed);
+ * everything else may be given again, and what the report remembers is the default.
+ */
+export const RERUN_SOURCES: { readonly [G in OptionGroup]: OptionSource } = {
+  target: 'flag',
+  scope: 'recorded',
+  economy: 'flag',
+  transport: 'flag',
+  inputs: 'flag',
+  writes: 'flag',
+  verdict: 'flag',
+  output: 'flag',
+  recording: 'flag',
+  engine: 'flag',
+};
+
+/**
+ * `replay` sends the recorded run's requests again to the cassette's answers: what is sent is the record's
+ * alone (the same bytes, or the answers would not match); how the answers are judged and told may be given.
+ */
+export const REPLAY_SOURCES: { readonly [G in OptionGroup]: OptionSource } = {
+  target: 'recorded',
+  scope: 'recorded',
+  economy: 'recorded',
+  transport: 'recorded',
+  inputs: 'recorded',
+  writes: 'recorded',
+  verdict: 'flag',
+  output: 'flag',
+  recording: 'recorded',
+  engine: 'recorded',
+};
+
+/**
+ * The options a report remembers (its `run` and `run.inputs`): a re-run's default for each is the report's.
+ * Bases are remembered unless their path was secret; keys and a chain node's URL never are.
+ */
+export const REMEMBERED_BY_A_REPORT: readonly RunOptionName[] = [
+  'target',
+  'marketplaceUrl',
+  'apiUrl',
+  'metadataUrl',
+  'relayerUrl',
+  'indexerUrl',
+  'profile',
+  'runs',
+  'timeoutMs',
+  'maxRps',
+  'caFile',
+  'insecure',
+  'cert',
+  'key',
+  'fixtures',
+  'expectations',
+  'strict',
+  'readOnly',
+  'allowDestructive',
+  'requireComplete',
+];
+
+/** The run options a command takes as flags, in `--help`'s order. */
+export function commandOptionFlags(sources: { readonly [G in OptionGroup]: OptionSource }): ReturnType<typeof runOptionFlags> {
+  return runOptionFlags().filter(({ name }) => sources[GROUP_OF[name]] === 'flag');
+}

@@ -2,6 +2,7 @@
  * Turns the `run` command's flags (already merged with their CONFORMANCE_* environment variables by the
  * parser) into a validated RunConfig. Every refusal is a UsageError with a message saying what to change.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
@@ -71,6 +72,7 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     );
   }
   const timeoutMs = raw.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : parseInteger(raw.timeoutMs, '--timeout-ms', 1, 600_000);
+  const maxRps = raw.maxRps === undefined ? undefined : parseRate(raw.maxRps, '--max-rps');
   const fixtures = raw.fixtures === undefined ? {} : loadFixtures(raw.fixtures);
   const expectations = raw.expectations === undefined ? undefined : loadExpectations(raw.expectations);
   return selectShard({
@@ -84,11 +86,12 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
       parseList(raw.operations, OPERATIONS.map(operationId), '--operations', 'operation (Service.Method)'),
     ),
     seed: raw.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : parseInteger(raw.seed, '--seed', -(2 ** 31), 2 ** 31 - 1),
+    runId: randomBytes(6).toString('hex'),
     profile: parseProfile(raw.profile),
     runs: raw.runs === undefined ? DEFAULT_RUNS : parseInteger(raw.runs, '--runs', 1, 10_000),
     timeoutMs,
     concurrency: raw.concurrency === undefined ? DEFAULT_CONCURRENCY : parseInteger(raw.concurrency, '--concurrency', 1, 1024),
-    ...(raw.maxRps === undefined ? {} : { maxRps: parseRate(raw.maxRps, '--max-rps') }),
+    ...(maxRps === undefined ? {} : { maxRps }),
     ...parseTls(raw),
     strict: raw.strict === true,
     readOnly: raw.readOnly === true,
@@ -109,14 +112,21 @@ export function parseRunOptions(raw: RawRunOptions): PartialRunConfig {
     // A recording sees this thread's transport only: the checks then run here, not in worker threads.
     engine: typeof raw.record === 'string' && raw.record !== '' ? 'inline' : parseEngine(raw.engine),
     ...(typeof raw.record === 'string' && raw.record !== '' ? { record: raw.record } : {}),
-    inputs: runInputs(raw, targets, timeoutMs),
+    inputs: runInputs(raw, targets, timeoutMs, maxRps),
   });
 }
 
-function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: number): RunInputs {
+function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: number, maxRps: number | undefined): RunInputs {
   const fixtures = typeof raw.fixtures === 'string' ? fileInput(raw.fixtures) : undefined;
   const expectations = typeof raw.expectations === 'string' ? fileInput(raw.expectations) : undefined;
   const secretBases = targets ? (Object.keys(targets) as BaseName[]).filter((name) => hasSecretPath(targets[name])) : [];
+  const path = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
+  const tls = {
+    ...(path(raw.caFile) ? { caFile: raw.caFile! } : {}),
+    ...(raw.insecure ? { insecure: true } : {}),
+    ...(path(raw.cert) ? { cert: raw.cert! } : {}),
+    ...(path(raw.key) ? { key: raw.key! } : {}),
+  };
   return {
     ...(fixtures ? { fixtures } : {}),
     ...(expectations ? { expectations } : {}),
@@ -124,18 +134,21 @@ function runInputs(raw: RawRunOptions, targets: Targets | undefined, timeoutMs: 
     timeoutMs,
     ...(raw.chainRpcUrl ? { chainNode: true } : {}),
     ...(secretBases.length > 0 ? { secretBases } : {}),
+    ...(maxRps === undefined ? {} : { maxRps }),
+    ...(Object.keys(tls).length > 0 ? { tls } : {}),
+    ...(raw.allowDestructive ? { allowDestructive: true } : {}),
   };
 }
 
 function parseProfile(value: unknown): Profile {
   if (value === undefined) return 'full';
-  if (typeof value === 'string' && (PROFILES as readonly string[]).includes(value)) return value as Profile;
+  if (typeof value === 'string' && (PROFILES as readonly string[]).includes(value.trim())) return value.trim() as Profile;
   throw new UsageError(`--profile: expected one of ${PROFILES.join(', ')}, got ${shownValue(value)}`);
 }
 
 function parseEngine(value: unknown): Engine {
   if (value === undefined) return 'thread';
-  if (typeof value === 'string' && (ENGINES as readonly string[]).includes(value)) return value as Engine;
+  if (typeof value === 'string' && (ENGINES as readonly string[]).includes(value.trim())) return value.trim() as Engine;
   throw new UsageError(`--engine: expected one of ${ENGINES.join(', ')}, got ${shownValue(value)}`);
 }
 
@@ -161,8 +174,13 @@ function parseTargets(raw: RawRunOptions): Targets | undefined {
   return targets as Targets;
 }
 
-/** A base or node URL from a flag: http(s), no credentials, query or fragment; `{network}` only where allowed. */
-export function parseUrl(value: string, flag: string, mayHoldNetwork: boolean): string {
+/**
+ * A base or node URL from a flag: http(s), no credentials, query or fragment; `{network}` only where allowed.
+ * Whitespace around it is dropped (a copy-paste, a YAML value): a URL cannot hold it, and kept it would become
+ * part of every request path.
+ */
+export function parseUrl(given: string, flag: string, mayHoldNetwork: boolean): string {
+  const value = given.trim();
   let url: URL;
   try {
     url = new URL(value.replaceAll('{network}', 'network-placeholder'));

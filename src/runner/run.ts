@@ -63,6 +63,8 @@ interface Ending {
 }
 
 /** Said at the start of a run with --insecure, and in every report of one. */
+const HOUR_MS = 3_600_000;
+
 export const INSECURE_WARNING = '⚠ --insecure: TLS certificates are not verified; the answers may not come from the target';
 
 const KEY_REFUSED = 'the target refused the access key: every valid request made with it was answered 401 Unauthorized';
@@ -131,6 +133,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
         terminal.note(`embedded chain node at ${server.chainNode.urlTemplate} (started in ${Math.round(server.chainNode.startupMs)} ms)`);
       }
     }
+    // Every proof of the run is issued at the start of the hour it started in (a replay gives the recorded one).
+    if (config.claimsAt === undefined) config = { ...config, claimsAt: Math.floor(started.getTime() / HOUR_MS) * HOUR_MS };
     recordingConfig(config);
     if (config.tls?.insecure) terminal.note(INSECURE_WARNING);
     terminal.note(
@@ -140,6 +144,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       startedAt: started.toISOString(),
       durationMs: Date.now() - started.getTime(),
       seed: config.seed,
+      runId: config.runId,
       runs: config.runs,
       profile: config.profile ?? 'full',
       strict: config.strict,

@@ -97,7 +97,7 @@ export async function checkAudienceModel(run: CheckRun, rule: AudienceRule): Pro
   const given = givenFor(rule, run.config);
   const tally = { judged: 0, contacts: false };
   let created = 0;
-  const names = () => audienceName(run.config.seed, `${rule}-${++created}`);
+  const names = () => audienceName(run.config, `${rule}-${++created}`);
   let refused: Skip | undefined;
 
   await assertProperty(

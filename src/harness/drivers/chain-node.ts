@@ -22,7 +22,11 @@ export function nodeOrigin(url: string): string {
   }
 }
 
-let nextId = 1;
+/**
+ * Each call is a request of its own, so one id serves them all; a counter would make the bytes of a call
+ * depend on how many came before it in the process, and a replay of the run could not find its answer.
+ */
+const CALL_ID = 1;
 
 export async function jsonRpc(url: string, method: string, params: readonly unknown[], timeoutMs: number): Promise<unknown> {
   const where = `the chain node at ${nodeOrigin(url)}`;
@@ -31,7 +35,7 @@ export async function jsonRpc(url: string, method: string, params: readonly unkn
       method: 'POST',
       url,
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+      body: JSON.stringify({ jsonrpc: '2.0', id: CALL_ID, method, params }),
     },
     { timeoutMs },
   );

@@ -16,7 +16,7 @@ export async function checkCreatedAudienceIsNew(run: CheckRun): Promise<void> {
   const ids: number[] = [];
   for (const n of [1, 2]) {
     const answer = await run.send(
-      { projectId: builder.projectId, name: audienceName(run.config.seed, `created-audience-is-new-${n}`) },
+      { projectId: builder.projectId, name: audienceName(run.config, `created-audience-is-new-${n}`) },
       { op: CreateAudience },
     );
     if (answer.status !== 200) run.skip(`CreateAudience answered ${answer.status}: response-schema judges that answer`);

@@ -20,7 +20,7 @@ export async function checkRemovalStaysInAudience(run: CheckRun<typeof RemoveAud
   const { projectId } = run.needed('builder.projectId');
   const created: number[] = [];
   for (const role of ['named', 'other']) {
-    const answer = await run.send({ projectId, name: audienceName(run.config.seed, `removal-${role}`) }, { op: CreateAudience });
+    const answer = await run.send({ projectId, name: audienceName(run.config, `removal-${role}`) }, { op: CreateAudience });
     if (answer.status !== 200) run.skip(`CreateAudience answered ${answer.status}: response-schema judges that answer`);
     const id = recordOf(recordOf(answer.json)?.['audience'])?.['id'];
     // Only an audience this run created and read back as its own is written to: the guard of every request

@@ -5,7 +5,7 @@
  */
 import type { LocalAccount } from 'viem';
 import type { GetLinkedWallets, IsValidETHAuthProof } from '../../contract/operations.js';
-import { freshClaims, makeProof, type EthAuthSignatureForm } from '../../crypto/ethauth.js';
+import { freshClaims, makeProof, type EthAuthClaims, type EthAuthSignatureForm } from '../../crypto/ethauth.js';
 import { keccak256Hex } from '../../crypto/keccak.js';
 import { signingKey } from '../../crypto/signing-key.js';
 import { isValidVerdict, judgeRefusal, linkedWalletsVerdict } from '../../semantics/proof-answers.js';
@@ -25,12 +25,26 @@ export function seededKey(run: Pick<CheckRun, 'session'>, ...purpose: readonly s
 }
 
 const HOUR_MS = 3_600_000;
+/** The start of the UTC hour `ms` falls in. */
+export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS;
 /**
- * The time claims are issued at: the start of the current UTC hour, so two runs with one seed within the hour
- * send the same proofs byte for byte. Fresh claims stay valid (issued a minute before it, expiring an hour
- * after it); expired ones expired at least an hour before the real time.
+ * The time the run's claims are issued at: the start of the UTC hour the run started in (`claimsAt`), the same
+ * for every proof of the run, so two runs with one seed within the hour send the same proofs byte for byte, and
+ * a replay, given the recorded run's, sends the recorded bytes. Expired claims expired at least an hour before
+ * the real time.
  */
-export const claimsTime = (): Date => new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
+export const claimsTime = (run: Pick<CheckRun, 'session'>): Date => new Date(run.session.config.claimsAt ?? hourOf(Date.now()));
+
+/** The longest run (--max-duration is at most 24 h) and the hour it may have started late in. */
+const RUN_CLAIMS_VALID_S = 25 * 3600;
+/**
+ * Fresh claims for the run: issued at `claimsTime`, valid until the longest run is over ("exp lies between
+ * now − 5 min and now + 1 year", wire-facts §6), so a proof made late in a long run is still fresh.
+ */
+export function freshRunClaims(run: Pick<CheckRun, 'session'>): EthAuthClaims {
+  const issued = claimsTime(run);
+  return { ...freshClaims(issued), exp: Math.floor(issued.getTime() / 1000) + RUN_CLAIMS_VALID_S };
+}
 
 /** A check of the operations that take wallet proofs: both per network, their chain named in the body. */
 type ProofRun = CheckRun<typeof IsValidETHAuthProof | typeof GetLinkedWallets>;
@@ -68,7 +82,7 @@ export function acceptedForm(run: ProofRun): Promise<FormProbe> {
     let lastExchange: number | undefined;
     for (const form of ['eip712', 'eip191-digest'] as const) {
       const key = seededKey(run, 'accepted-form', form);
-      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshClaims(claimsTime()), form)));
+      const answer = await run.send(proofRequest(run, key.address, await makeProof(key, freshRunClaims(run), form)));
       lastExchange = answer.index;
       if (isValidVerdict(answer) === 'accepted') return { form, tried, lastExchange };
       tried.push(`${form}: ${answer.status}${answer.status === 200 ? ` ${JSON.stringify(answer.json)}` : ''}`);
