@@ -9,6 +9,8 @@ import { SERVICES } from '../contract/services.js';
 import { FAULTS } from '../server/faults.js';
 import { envName } from '../config/env-name.js';
 import { runOptionFlags } from '../runner/run-option-schema.js';
+import { serveSynopsis } from '../cli/serve-options.js';
+import { exitCodesTable, SERVE_EXIT_CODES } from '../cli/exit-codes.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -64,7 +66,11 @@ export function runFlagsTable(): string {
 /** The pages with generated tables, and the tables each holds (between `<!-- name:start -->` and `<!-- name:end -->`). */
 export const GENERATED_SECTIONS: Record<string, Record<string, () => string>> = {
   'docs/usage.md': { layout: originLayoutTable },
-  'docs/cli.md': { 'run-flags': runFlagsTable },
+  'docs/cli.md': {
+    'run-flags': runFlagsTable,
+    'serve-synopsis': () => ['```', serveSynopsis(), '```'].join('\n'),
+    'serve-exit-codes': () => exitCodesTable(SERVE_EXIT_CODES),
+  },
   'docs/checks.md': { checks: checksTable, operations: operationsTable, networks: networksList },
   'docs/contributing.md': { faults: faultsTable },
 };
