@@ -1,11 +1,16 @@
 /** `conformance serve` as a demonstration (faults, a port in use) and `conformance checks`; only the running server is its own process. */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { catalogueEntries } from '../../src/cli/checks-command.js';
 import { CHECK_CATALOGUE } from '../../src/checks/catalogue.js';
 import { FAULTS } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
-import { BIN, runCliInProcess } from '../support/run-cli.js';
+import { BIN, readReport, runCliInProcess } from '../support/run-cli.js';
+
+const ROOT = join(import.meta.dirname, '..', '..');
 
 describe.concurrent('conformance serve', () => {
   it('--list-faults names every fault of the table', async () => {
@@ -62,6 +67,51 @@ describe.concurrent('conformance serve', () => {
       }
     }
   }, 60_000);
+});
+
+describe('the certify command serve prints', () => {
+  it('run exactly as printed, against the serving process, passes --require-complete: its chain node included', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const out = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          if (text.includes('Ctrl-C')) resolve(text);
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${text}`)));
+      });
+      const node = /^embedded chain node at (http:\/\/127\.0\.0\.1:\d+\/\{network\})$/m.exec(out)?.[1];
+      expect(node, out).toBeDefined();
+      const command = /^certify it: (.+)$/m.exec(out)![1]!;
+      expect(command).toContain(`--chain-rpc-url '${node}'`);
+      // The line as a user pastes it into a shell, with only where the report goes and the strictest verdict added.
+      const reportDir = join(mkdtempSync(join(tmpdir(), 'serve-certify-')), 'report');
+      const result = await new Promise<{ code: number; stdout: string }>((resolve) =>
+        execFile(
+          'bash',
+          ['-c', `${command} --require-complete --report-dir ${reportDir}`],
+          { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024, timeout: 900_000 },
+          (error, stdout) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout }),
+        ),
+      );
+      expect(result.code, result.stdout.slice(-3000)).toBe(0);
+      const report = readReport(reportDir);
+      expect(report.verdict).toBe('pass');
+      expect(report.coverage?.mustSkipped).toBe(0);
+      const chainChecks = [...report.networks.flatMap((n) => n.operations), ...report.global.operations]
+        .flatMap((o) => o.checks)
+        .filter((c) => c.checkId === 'native-balance-matches-chain-node');
+      expect(chainChecks.length).toBeGreaterThan(0);
+      expect(chainChecks.every((r) => r.status === 'passed')).toBe(true);
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    }
+  }, 960_000);
 });
 
 describe('conformance checks', () => {
