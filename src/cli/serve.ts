@@ -102,7 +102,14 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   // a swap pair, a Builder project), so a fault in them shows. Kept where --fixtures-out says, else a
   // temporary file removed on stop.
   const temporary = raw.fixturesOut ? undefined : join(tmpdir(), `conformance-serve-${process.pid}.fixtures.json`);
-  const fixturesPath = writeServerFixtures(server, raw.fixturesOut ?? temporary!);
+  let fixturesPath: string;
+  try {
+    fixturesPath = writeServerFixtures(server, raw.fixturesOut ?? temporary!);
+  } catch (error) {
+    // Refused (exit 2), the server and its node are closed: their sockets would keep the process from ending.
+    await server.close();
+    throw error;
+  }
   io.log(`its fixtures: ${fixturesPath}`);
   // The keys of a local test server, printed so the user can paste them; they are not secrets of a real project.
   io.log(`access key: ${server.accessKey}`);

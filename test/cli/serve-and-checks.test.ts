@@ -8,7 +8,7 @@ import { catalogueEntries } from '../../src/cli/checks-command.js';
 import { CHECK_CATALOGUE } from '../../src/checks/catalogue.js';
 import { FAULTS } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
-import { BIN, readReport, runCliInProcess } from '../support/run-cli.js';
+import { BIN, readReport, runCli, runCliInProcess } from '../support/run-cli.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -28,10 +28,21 @@ describe.concurrent('conformance serve', () => {
       expect(result.stderr.trim()).toBe(
         `conformance: cannot listen on 127.0.0.1:${port}: the port is in use by another process; choose another --port, or leave it out for a free one (EADDRINUSE)`,
       );
+      // As a process it ends too: its chain node, started before the port was tried, is closed with it.
+      const child = await runCli(['serve', '--port', port], {}, 120_000);
+      expect(child.code, child.stderr).toBe(2);
+      expect(child.stderr.trim()).toBe(result.stderr.trim());
     } finally {
       await busy.close();
     }
-  }, 60_000);
+  }, 180_000);
+
+  it('a --fixtures-out that cannot be written: one line, exit 2, and the process ends with its server and node closed', async () => {
+    const missing = join(mkdtempSync(join(tmpdir(), 'serve-out-')), 'no-such-folder', 'fixtures.json');
+    const result = await runCli(['serve', '--fixtures-out', missing], {}, 120_000);
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr.trim()).toMatch(/^conformance: --fixtures-out: cannot write .*fixtures\.json: ENOENT/);
+  }, 180_000);
 
   it('--fault starts the server with that fault, and prints how to see it fail', async () => {
     const child = spawn(process.execPath, [BIN, 'serve', '--fault', 'no-auth', '--access-key', 'serve-fault-test-key'], {
