@@ -1,7 +1,8 @@
 /**
  * What `conformance serve` tells its user to run: the certify command with every input the server can give —
- * both keys and, with --fixtures-out, its own fixtures (without them the checks that need known entities skip,
- * and the run can only pass incomplete).
+ * both keys, its own fixtures (without them the checks that need known entities skip) and its chain node —
+ * and `--allow-destructive`, since the data is the throwaway server's own: run as printed, nothing is skipped
+ * and it passes `--require-complete`.
  */
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -29,6 +30,7 @@ export function certifyCommand(server: RunningReferenceServer, options: { fixtur
     `--target ${server.origin}`,
     ...(options.fixturesPath ? [`--fixtures ${quote(options.fixturesPath)}`] : []),
     ...(options.chainRpcUrl ? [`--chain-rpc-url ${quote(options.chainRpcUrl)}`] : []),
+    '--allow-destructive',
   ];
   return parts.join(' ');
 }

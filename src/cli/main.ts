@@ -18,15 +18,9 @@ import { UsageError } from '../config/usage-error.js';
 import { ReportFolderError } from '../../reporters/report-folder.js';
 import { armOutputRedactor, outputRedactor, redactOutput } from '../report/output-boundary.js';
 import { redactionInputsOfArguments } from '../report/redaction-inputs.js';
-
-/** Said in every --help: what the exit code of a command means. */
-const EXIT_CODES = `
-Exit codes:
-  0    every MUST check passed (with --strict, every SHOULD check too), expected failures aside
-  1    a MUST check failed or errored, an expected failure passed, the target could not be reached or
-       refused the access key, --max-duration was hit, or (--require-complete) a MUST check was skipped
-  2    a usage or configuration error (refused before anything is sent), or a report that could not be written
-  130  stopped by SIGINT (143: SIGTERM); the report is written, marked interrupted`;
+import { COMMENT_EXIT_CODES, exitCodesHelp, RUN_EXIT_CODES, SERVE_EXIT_CODES, WAIT_EXIT_CODES } from './exit-codes.js';
+import { SERVE_FLAGS } from './serve-options.js';
+import { untilEnded } from './command-ending.js';
 
 /** Said when a key holds words of the report: those are never redacted (they would damage every report). */
 const WEAK_KEY =
@@ -52,11 +46,11 @@ export function buildProgram(io: ProgramIo): Command {
       writeErr: (s) => io.error(s.trimEnd()),
       outputError: (s, write) => write(oneLineError(s)),
     })
-    .addHelpText('after', EXIT_CODES);
+    .addHelpText('after', exitCodesHelp(RUN_EXIT_CODES, "Exit codes of run (each command's --help says its own):"));
 
   const run = program.command('run').description('certify a server (default: the embedded reference server) and write the report');
   for (const { flag, description } of runOptionFlags()) run.addOption(option(flag, description));
-  run.addHelpText('after', EXIT_CODES).action(async (raw: RawRunOptions) => {
+  run.addHelpText('after', exitCodesHelp(RUN_EXIT_CODES)).action(async (raw: RawRunOptions) => {
     const options = parseRunOptions(raw);
     if (outputRedactor().weakKeyParts.length > 0) io.error(WEAK_KEY);
     await requireChainNode(options.chainRpcUrl, options.networks, options.timeoutMs);
@@ -67,31 +61,16 @@ export function buildProgram(io: ProgramIo): Command {
     await gitHubReport(raw.github === true, outcome.report, io);
   });
 
-  program
+  const serveCommand = program
     .command('serve')
-    .description('start the embedded reference server and print its origin and access key; Ctrl-C stops it')
-    .addOption(option('--host <host>', 'interface to listen on (default: 127.0.0.1)'))
-    .addOption(option('--port <n>', 'port (default: a free one)'))
-    .addOption(option('--access-key <key>', 'the key the server accepts (default: a random one)'))
-    .addOption(option('--seed <n>', 'seed of the generated data (default: 1)'))
-    .addOption(
-      option(
-        '--chain-rpc-url <url>',
-        'a chain node JSON-RPC URL (may contain {network}): GetNativeTokenBalance answers its eth_getBalance',
-      ),
-    )
-    .addOption(option('--latency-ms <n>', 'hold every answer this long, like a server far away (default: 0)'))
-    .addOption(
-      option('--max-rps <n>', 'serve at most this many requests a second; answer the others 429 with Retry-After (default: no limit)'),
-    )
-    .addOption(option('--fault <names>', 'comma-separated named faults to start the server with, to see what a failure report looks like'))
-    .addOption(option('--list-faults', 'list the named faults and exit'))
-    .addOption(option('--fixtures-out <file>', "write the server's own fixtures there; the printed certify command uses them"))
-    .addHelpText('after', EXIT_CODES)
-    .action(async (raw: RawServeOptions) => {
-      const { serve } = await import('./serve.js');
-      await serve(raw, io);
-    });
+    .description(
+      'start the embedded reference server and its chain node, and print its origin, access keys and certify command; Ctrl-C stops it',
+    );
+  for (const { flag, description } of SERVE_FLAGS) serveCommand.addOption(option(flag, description));
+  serveCommand.addHelpText('after', exitCodesHelp(SERVE_EXIT_CODES)).action(async (raw: RawServeOptions) => {
+    const { serve } = await import('./serve.js');
+    await untilEnded('the server', (ended) => serve(raw, io, ended));
+  });
 
   program
     .command('checks')
@@ -192,9 +171,10 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
     .description('wait until a server answers (any HTTP status), e.g. one a workflow just started; exit 1 when it does not in time')
     .argument('<url>', 'the address to try (http or https)')
     .addOption(option('--timeout <duration>', 'how long to wait at most: 90s, 2m; a bare number is seconds (default: 60s)'))
+    .addHelpText('after', exitCodesHelp(WAIT_EXIT_CODES))
     .action(async (url: string, raw: { timeout?: string }) => {
       const { waitCommand } = await import('../gate/wait.js');
-      exit(await waitCommand(url, raw, io));
+      exit(await untilEnded('the wait', (ended) => waitCommand(url, raw, io, Date.now, ended)));
     });
 
   program
@@ -210,9 +190,10 @@ function registerGateCommands(program: Command, io: ProgramIo, exit: (code: numb
         'create the comment, or update the one this command posted before (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_TOKEN)',
       ),
     )
+    .addHelpText('after', exitCodesHelp(COMMENT_EXIT_CODES))
     .action(async (report: string, raw: import('../gate/pr-comment.js').RawCommentOptions) => {
       const { commentCommand } = await import('../gate/pr-comment.js');
-      exit(await commentCommand(report, raw, io, io.env ?? process.env));
+      exit(await untilEnded('the comment', (ended) => commentCommand(report, raw, io, io.env ?? process.env, ended)));
     });
 
   const replay = program

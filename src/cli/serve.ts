@@ -1,4 +1,7 @@
-/** `conformance serve`: the embedded reference server on its own, until Ctrl-C (or SIGTERM). */
+/**
+ * `conformance serve`: the embedded reference server on its own, with its chain node, until Ctrl-C, SIGTERM,
+ * SIGHUP or the end of the process that started it (command-ending.ts).
+ */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +15,7 @@ import { certifyCommand, writeServerFixtures } from './certify-command.js';
 import { parseUrl } from '../runner/run-options.js';
 import { UsageError } from '../config/usage-error.js';
 import { namedList, shownValue } from '../config/shown-values.js';
+import { endingCause } from '../runner/process-ending.js';
 
 export interface RawServeOptions {
   host?: string;
@@ -45,7 +49,8 @@ function parseFaults(value: string | undefined): Fault[] {
   return names.map((name) => faultByName(name)!);
 }
 
-export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }): Promise<void> {
+/** Serves until `ended` is aborted (its reason says why). */
+export async function serve(raw: RawServeOptions, io: { log: (line: string) => void }, ended: AbortSignal): Promise<void> {
   if (raw.listFaults) {
     for (const line of faultList()) io.log(line);
     return;
@@ -78,7 +83,9 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     port,
     seed,
     ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
-    ...(chainRpcUrl ? { chainRpcUrl } : {}),
+    // Without a node of the user's, one of its own, as `run` starts for the embedded server: GetNativeTokenBalance
+    // answers a chain, and the printed command can certify native-balance-matches-chain-node against it.
+    ...(chainRpcUrl ? { chainRpcUrl } : { embeddedChainNode: true }),
     ...(latencyMs > 0 ? { latencyMs } : {}),
     ...(maxRps !== undefined ? { maxRps } : {}),
     ...(faults.length > 0 ? { faults: faults.map((f) => f.hooks) } : {}),
@@ -88,16 +95,26 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   io.log(`reference server listening at ${server.origin}${latencyMs > 0 ? ` (every answer held ${latencyMs} ms)` : ''}`);
   if (maxRps !== undefined) io.log(`at most ${maxRps} requests a second are served; the others are answered 429 with Retry-After`);
   if (chainRpcUrl) io.log(`native balances from the chain node at ${nodeOrigin(chainRpcUrl.replaceAll('{network}', 'network'))}`);
+  // Its node listens on loopback whatever --host says: it is for the certify command run on this machine.
+  if (server.chainNode) io.log(`embedded chain node at ${server.chainNode.urlTemplate}`);
   for (const fault of faults) io.log(`with the fault ${fault.name}: ${fault.description}`);
   // Its own data as a fixtures file: with it a run reaches the checks that need known entities (a collection,
   // a swap pair, a Builder project), so a fault in them shows. Kept where --fixtures-out says, else a
   // temporary file removed on stop.
   const temporary = raw.fixturesOut ? undefined : join(tmpdir(), `conformance-serve-${process.pid}.fixtures.json`);
-  const fixturesPath = writeServerFixtures(server, raw.fixturesOut ?? temporary!);
+  let fixturesPath: string;
+  try {
+    fixturesPath = writeServerFixtures(server, raw.fixturesOut ?? temporary!);
+  } catch (error) {
+    // Refused (exit 2), the server and its node are closed: their sockets would keep the process from ending.
+    await server.close();
+    throw error;
+  }
   io.log(`its fixtures: ${fixturesPath}`);
   // The keys of a local test server, printed so the user can paste them; they are not secrets of a real project.
   io.log(`access key: ${server.accessKey}`);
-  io.log(`certify it: ${certifyCommand(server, { fixturesPath, ...(chainRpcUrl ? { chainRpcUrl } : {}) })}`);
+  const nodeUrl = chainRpcUrl ?? server.chainNode?.urlTemplate;
+  io.log(`certify it: ${certifyCommand(server, { fixturesPath, ...(nodeUrl ? { chainRpcUrl: nodeUrl } : {}) })}`);
   if (faults.length > 0) {
     // Where the fault shows: the operations and networks its own self-test runs, so the demonstration is quick.
     const operations = [...new Set(faults.flatMap((f) => f.operations))];
@@ -106,14 +123,10 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   }
   io.log('Ctrl-C stops it');
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      if (temporary) rmSync(temporary, { force: true });
-      void server.close().then(resolve);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    if (ended.aborted) resolve();
+    else ended.addEventListener('abort', () => resolve(), { once: true });
   });
-  io.log('stopped');
+  if (temporary) rmSync(temporary, { force: true });
+  await server.close();
+  io.log(`stopped (${endingCause(ended)?.reason ?? 'interrupted'})`);
 }

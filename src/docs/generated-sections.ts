@@ -16,6 +16,8 @@ import {
   type OptionGroup,
   type OptionSource,
 } from '../runner/run-option-schema.js';
+import { serveSynopsis } from '../cli/serve-options.js';
+import { exitCodesTable, SERVE_EXIT_CODES } from '../cli/exit-codes.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
@@ -90,7 +92,12 @@ export function recordedRunFlagsTable(): string {
 /** The pages with generated tables, and the tables each holds (between `<!-- name:start -->` and `<!-- name:end -->`). */
 export const GENERATED_SECTIONS: Record<string, Record<string, () => string>> = {
   'docs/usage.md': { layout: originLayoutTable },
-  'docs/cli.md': { 'run-flags': runFlagsTable, 'recorded-run-flags': recordedRunFlagsTable },
+  'docs/cli.md': {
+    'run-flags': runFlagsTable,
+    'recorded-run-flags': recordedRunFlagsTable,
+    'serve-synopsis': () => ['```', serveSynopsis(), '```'].join('\n'),
+    'serve-exit-codes': () => exitCodesTable(SERVE_EXIT_CODES),
+  },
   'docs/checks.md': { checks: checksTable, operations: operationsTable, networks: networksList },
   'docs/contributing.md': { faults: faultsTable },
 };

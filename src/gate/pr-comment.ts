@@ -16,6 +16,7 @@ import { armOutputRedactor } from '../report/output-boundary.js';
 import { diffReports, type DiffEntry } from './diff.js';
 import { readReportFile } from '../report/report-checks.js';
 import { gateStory } from '../../reporters/story.js';
+import { endingCause } from '../runner/process-ending.js';
 
 export const COMMENT_MARKER = '<!-- rpc-conformance:pull-request-gate -->';
 /** GitHub refuses a comment body longer than this. */
@@ -172,7 +173,11 @@ export function gitHubTarget(pr: string | undefined, env: NodeJS.ProcessEnv): Gi
 const MAX_PAGES = 20;
 
 /** Creates the comment, or updates the one holding the marker; answers what it did. */
-export async function upsertComment(target: GitHubTarget, body: string): Promise<'created' | 'updated'> {
+export async function upsertComment(
+  target: GitHubTarget,
+  body: string,
+  ended: AbortSignal = new AbortController().signal,
+): Promise<'created' | 'updated'> {
   const headers = {
     accept: 'application/vnd.github+json',
     authorization: `Bearer ${target.token}`,
@@ -185,7 +190,7 @@ export async function upsertComment(target: GitHubTarget, body: string): Promise
       method,
       headers,
       ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-      signal: AbortSignal.timeout(30_000),
+      signal: AbortSignal.any([AbortSignal.timeout(30_000), ended]),
     });
     if (!answer.ok) throw new Error(`${method} ${path}: HTTP ${answer.status}`);
     return answer.json();
@@ -223,7 +228,8 @@ export async function commentCommand(
   raw: RawCommentOptions,
   io: { log: (line: string) => void },
   env: NodeJS.ProcessEnv,
-): Promise<0> {
+  ended?: AbortSignal,
+): Promise<number> {
   const report = readReportFile(reportArg);
   const baseline = raw.baseline === undefined ? undefined : { file: raw.baseline, report: readReportFile(raw.baseline, 'baseline report') };
   const target = raw.post ? gitHubTarget(raw.pr, env) : undefined;
@@ -232,9 +238,15 @@ export async function commentCommand(
   io.log(body.trimEnd());
   if (!target) return 0;
   try {
-    const done = await upsertComment(target, body);
+    const done = await upsertComment(target, body, ended);
     io.log(`comment ${done} on pull request #${target.pullRequest}`);
   } catch (error) {
+    // Stopped from outside (command-ending.ts): the comment may or may not have been posted; the step says why it ended.
+    const stopped = endingCause(ended);
+    if (stopped) {
+      io.log(`✘ ${stopped.reason} while posting the comment`);
+      return stopped.exitCode;
+    }
     io.log(`::warning title=pull request comment::not posted: ${oneLine((error as Error).message)}`);
   }
   return 0;

@@ -37,6 +37,10 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
       server.off('error', reject);
       resolve();
     });
+  }).catch(async (error: unknown) => {
+    // A server that cannot listen leaves no node behind: its open socket would keep the process from ending.
+    await chainNode?.node.close();
+    throw error;
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
+import { COMMENT_EXIT_CODES, RUN_EXIT_CODES, SERVE_EXIT_CODES, WAIT_EXIT_CODES, type ExitCode } from '../../src/cli/exit-codes.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'conformance-usage-'));
 const file = (name: string, content: string) => {
@@ -119,6 +120,32 @@ describe('help', () => {
       expect(result.stdout).toContain(flag);
     }
   }, 60_000);
+
+  /** The exit codes a help page lists, as `  CODE meaning` lines after "Exit codes". */
+  const listedCodes = (help: string): string[] => [...help.slice(help.indexOf('Exit codes')).matchAll(/^ {2}(\d+)\s/gm)].map((m) => m[1]!);
+
+  it.each([
+    ['run', RUN_EXIT_CODES],
+    ['serve', SERVE_EXIT_CODES],
+    ['wait', WAIT_EXIT_CODES],
+    ['comment', COMMENT_EXIT_CODES],
+  ] as [string, readonly ExitCode[]][])('%s --help says its own exit codes', async (command, codes) => {
+    const result = await runCliInProcess([command, '--help']);
+    expect(result.code).toBe(0);
+    expect(listedCodes(result.stdout)).toEqual(codes.map((c) => c.code));
+    for (const { meaning } of codes) expect(result.stdout).toContain(meaning);
+  });
+
+  it("serve's help is about a server: no verdict of a run, and every flag of its synopsis", async () => {
+    const result = await runCliInProcess(['serve', '--help']);
+    expect(result.stdout).not.toContain('MUST check');
+    for (const flag of ['--max-rps', '--list-faults', '--fixtures-out', '--chain-rpc-url']) expect(result.stdout).toContain(flag);
+  });
+
+  it("run's help names every signal's code that docs/cli.md documents: 130, 143 and 129", async () => {
+    const result = await runCliInProcess(['run', '--help']);
+    for (const code of ['130', '143', '129']) expect(result.stdout).toContain(code);
+  });
 });
 
 describe('an unreachable target', () => {
