@@ -31,7 +31,7 @@ export function invalidRequest(
   if (chosen.length === 0) {
     throw new Error(`none of [${(constraints.mutations ?? []).join(', ')}] applies to ${op.service}.${op.method}`);
   }
-  const valid = fc.oneof(validRequest(op, context), fullRequest(op, context)) as fc.Arbitrary<Body>;
+  const valid = fc.oneof({ withCrossShrink: true }, validRequest(op, context), fullRequest(op, context)) as fc.Arbitrary<Body>;
   const rewrite = constraints.rewriteBase;
   const bases = rewrite ? valid.map((body) => rewrite(body)) : valid;
   return fc.oneof(...chosen.map((name) => mutated(op, name, bases)));

@@ -91,6 +91,8 @@ async function judgeAgain(
 ): Promise<Judgement> {
   const unfiltered = await run.send(request);
   const filtered = await run.send({ ...request, filter });
+  // The finding shows the filtered answer; the unfiltered one it is compared with goes with it.
+  run.restOn(unfiltered.index);
   if (unfiltered.status !== 200 || filtered.status !== 200) return { undecided: 'a request asked again was refused' };
   const again = judge(singleOrderIn(unfiltered.json), filter, singleOrderIn(filtered.json));
   return again === 'holds' ? { undecided: 'a finding did not hold when read again (the listings changed between reads)' } : again;
