@@ -80,6 +80,8 @@ describeOperation({
             compared += 1;
             if (narrowCount > wideCount) {
               shrinking = true;
+              // The finding shows the narrower count; the wider one it is compared with goes with it.
+              run.restOn(wider.index);
               run.fail({
                 message: `narrowing the filter (${narrowings.join(', ')}) raised the count; the wider filter ${show(wide, 300)} counted ${wideCount}`,
                 pointer: '/count',

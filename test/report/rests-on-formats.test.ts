@@ -49,3 +49,34 @@ describe('a finding that rests on another answer, in every format', () => {
     for (const text of [md, html, junit, JSON.stringify(json)]) expect(text).not.toContain(accessKey);
   }, 240_000);
 });
+
+describe.concurrent('the checks that judge one answer against another carry the other', () => {
+  const cases = [
+    { fault: 'swap-quote-other-currency', check: 'swap-quote-agrees-with-chosen-price', restsOn: 'API.GetSwapPrices' },
+    { fault: 'count-rises-with-property-filter', check: 'returned-filter-narrows-count', restsOn: 'Metadata.TokenCollectionFilters' },
+    // Judged against another answer of the operation of the one they show, which the check names itself.
+    {
+      fault: 'count-rises-with-property-filter',
+      check: 'returned-filter-narrows-count',
+      restsOn: 'Marketplace.GetCountOfFilteredCollectibles',
+    },
+    {
+      fault: 'count-rises-with-property-filter',
+      check: 'count-narrowing-never-raises',
+      restsOn: 'Marketplace.GetCountOfFilteredCollectibles',
+    },
+    { fault: 'highest-listing-filtered-above-unfiltered', check: 'highest-listing-not-below-filtered', restsOn: LISTING },
+  ];
+  for (const { fault: name, check, restsOn } of cases) {
+    it(`${check} (fault ${name}) rests on ${restsOn}`, async () => {
+      const { outcome } = await runAgainst(FAULTS.find((f) => f.name === name)!);
+      const finding = checksOf(outcome.report).find((c) => c.checkId === check && c.status === 'failed');
+      expect(finding, `${name} is caught by ${check}`).toBeDefined();
+      const other = finding!.restsOn?.find((r) => r.operation === restsOn);
+      expect(other, JSON.stringify(finding!.restsOn?.map((r) => r.operation))).toBeDefined();
+      // Another exchange than the one the finding shows, with its own line in the reproduction.
+      expect(other!.exchange.request.body).not.toBe(finding!.exchange?.request.body);
+      expect(finding!.reproduction).toContain(other!.reproduction!);
+    }, 240_000);
+  }
+});
