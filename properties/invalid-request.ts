@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import type { OperationDef } from '../src/contract/operations.js';
 import { published } from './json-schema.js';
+import { pruningShrink } from './pruning-shrink.js';
 import { MUTATIONS, MUTATION_NAMES, type InvalidRequest, type MutationName } from './mutations/index.js';
 import { validRequest, type RequestContext } from './valid-request.js';
 
@@ -31,10 +32,10 @@ export function invalidRequest(
   if (chosen.length === 0) {
     throw new Error(`none of [${(constraints.mutations ?? []).join(', ')}] applies to ${op.service}.${op.method}`);
   }
-  const valid = fc.oneof(validRequest(op, context), fullRequest(op, context)) as fc.Arbitrary<Body>;
+  const valid = fc.oneof({ withCrossShrink: true }, validRequest(op, context), fullRequest(op, context)) as fc.Arbitrary<Body>;
   const rewrite = constraints.rewriteBase;
   const bases = rewrite ? valid.map((body) => rewrite(body)) : valid;
-  return fc.oneof(...chosen.map((name) => mutated(op, name, bases)));
+  return pruningShrink(fc.oneof(...chosen.map((name) => mutated(op, name, bases))), published(op.request));
 }
 
 /** Bodies the mutation can act on, mutated; bodies without a place for it are passed over. */

@@ -64,3 +64,25 @@ describe('listingFilter()', () => {
     }
   });
 });
+
+describe('a failing listing filter shrinks to the fewest values', () => {
+  const ownOf = (clause: string): string =>
+    clause === 'createdBy' ? OWN.createdBy : clause === 'marketplace' ? OWN.marketplace : OWN.currency;
+  const keeps = (filter: Record<string, readonly string[]>): boolean =>
+    Object.entries(filter).every(([clause, values]) => values.includes(ownOf(clause)));
+
+  it("to one clause naming one value, whether the failure needs the listing's own value or another", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      for (const failsWhen of [keeps, (f: Record<string, readonly string[]>) => !keeps(f)]) {
+        const details = fc.check(
+          fc.property(listingFilter({ matching: OWN }), (filter) => !failsWhen(filter as Record<string, readonly string[]>)),
+          { seed, numRuns: 60 },
+        );
+        expect(details.failed).toBe(true);
+        const [filter] = details.counterexample as [Record<string, readonly string[]>];
+        expect(Object.keys(filter), JSON.stringify(filter)).toHaveLength(1);
+        for (const values of Object.values(filter)) expect(values, JSON.stringify(filter)).toHaveLength(1);
+      }
+    }
+  });
+});

@@ -207,7 +207,7 @@ describe.concurrent('safe writes trust nothing the server says', () => {
     const counts = server.requestCounts();
     expect(counts['Builder.CreateAudience'] ?? 0).toBe(0);
     expect(counts['Builder.RemoveAudienceContacts'] ?? 0).toBe(0);
-    expect(server.builderActivity()).toEqual({ createdAudienceIds: [], removalTargets: [] });
+    expect(server.builderActivity()).toEqual({ createdAudienceIds: [], removalTargets: [], removalContactIds: [] });
   }, 240_000);
 });
 

@@ -13,6 +13,7 @@ import type { Fixtures } from '../src/config/fixtures.js';
 import type { RunConfig } from '../src/config/run-config.js';
 import { CreateAudience, GetAudience, RemoveAudienceContacts } from '../src/contract/operations.js';
 import { refusalOf } from '../src/harness/safe-writes.js';
+import { FAULTS } from '../src/server/faults.js';
 import { startReferenceServer } from '../src/server/index.js';
 import type { RunningReferenceServer } from '../src/server/types.js';
 import { brokenResults, readReport, runCliInProcess } from './support/run-cli.js';
@@ -69,7 +70,7 @@ describe.concurrent('the CLI against a counting reference server', () => {
     ]);
     expect(result.code, result.stdout + result.stderr).toBe(0);
     for (const op of WRITES) expect(counts[op] ?? 0, op).toBe(0);
-    expect(activity).toEqual({ createdAudienceIds: [], removalTargets: [] });
+    expect(activity).toEqual({ createdAudienceIds: [], removalTargets: [], removalContactIds: [] });
     expect(report.run.writes).toBeUndefined();
     expect(counts['Builder.GetAudience']).toBeGreaterThan(0);
     expect(counts['Indexer.GetNativeTokenBalance']).toBeGreaterThan(0);
@@ -186,4 +187,106 @@ describe('the safe-writes guard (what CheckSession.send refuses to send)', () =>
     expect(refusalOf(scope(), CreateAudience, '{"projectId":-1,"name":"x"}')).toBeUndefined();
     expect(refusalOf(scope(), CreateAudience, '{"projectId":2,"name":"x"}')).toMatch(/project 2/);
   });
+});
+
+describe.concurrent("the other-audience removal: a bystander's contacts named in a removal from the run's own audience", () => {
+  const CHECK = 'remove-contacts-only-named-audience';
+
+  /** The bystander's contact IDs, read from the server itself. */
+  async function bystanderContacts(server: RunningReferenceServer): Promise<number[]> {
+    const answer = await fetch(`${server.origin}/rpc/Builder/GetAudience`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Access-Key': server.accessKey },
+      body: JSON.stringify(server.fixtures.builder!.bystanderAudience),
+    });
+    const json = (await answer.json()) as { contacts: { id: number }[] };
+    return json.contacts.map((c) => c.id);
+  }
+
+  /** Runs only RemoveAudienceContacts against a fresh server; what the bystander held before and after. */
+  async function run(flags: readonly string[], fixtures: (own: Fixtures) => Fixtures = (own) => own, fault?: string) {
+    const hooks = FAULTS.find((f) => f.name === fault)?.hooks;
+    const server = await startReferenceServer({ host: '127.0.0.1', port: 0, ...(hooks ? { faults: [hooks] } : {}) });
+    servers.push(server);
+    const before = await bystanderContacts(server);
+    const file = join(mkdtempSync(join(tmpdir(), 'conformance-fixtures-')), 'fixtures.json');
+    writeFileSync(file, JSON.stringify(fixtures(server.fixtures)));
+    const args = ['run', '--target', server.origin, '--fixtures', file, '--networks', 'polygon'];
+    const result = await runCliInProcess(
+      [...args, '--operations', 'Builder.RemoveAudienceContacts', '--runs', '2', '--seed', '7', ...flags],
+      {
+        CONFORMANCE_ACCESS_KEY: server.accessKey,
+      },
+    );
+    const after = await bystanderContacts(server);
+    const activity = server.builderActivity();
+    await server.close();
+    const report = readReport(result.reportDir);
+    const check = report.global.operations.flatMap((o) => o.checks).find((c) => c.checkId === CHECK)!;
+    const named = activity.removalContactIds.filter((id) => before.includes(id));
+    const bystanderId = server.fixtures.builder!.bystanderAudience!.audienceId;
+    return { result, report, check, before, after, named, activity, bystanderId };
+  }
+
+  const withoutBystander = (own: Fixtures): Fixtures => {
+    const { bystanderAudience: _dropped, ...builder } = own.builder!;
+    return { ...own, builder };
+  };
+
+  it('without --allow-destructive it is skipped, saying so, and no removal names a bystander contact', async () => {
+    const { check, named, before, after } = await run([]);
+    expect(before.length).toBeGreaterThan(0);
+    expect(check.status).toBe('skipped');
+    expect(check.message).toMatch(/--allow-destructive/);
+    expect(check.message).not.toMatch(/bystanderAudience/);
+    expect(named).toEqual([]);
+    expect(after).toEqual(before);
+  }, 240_000);
+
+  it('without the fixture it is skipped, saying which is missing; without both, both are named', async () => {
+    const [noFixture, neither] = await Promise.all([run(['--allow-destructive'], withoutBystander), run([], withoutBystander)]);
+    expect(noFixture.check.status).toBe('skipped');
+    expect(noFixture.check.message).toMatch(/builder\.bystanderAudience/);
+    expect(noFixture.check.message).not.toMatch(/--allow-destructive/);
+    expect(noFixture.named).toEqual([]);
+    expect(neither.check.message).toMatch(/--allow-destructive and a bystander audience in the fixtures \(builder\.bystanderAudience\)/);
+    expect(neither.named).toEqual([]);
+  }, 240_000);
+
+  it('with both, the removal names the bystander contacts from an audience the run created; a conformant server passes', async () => {
+    const { result, check, named, before, after, activity, bystanderId } = await run(['--allow-destructive']);
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(check.status, check.message).toBe('passed');
+    expect(named.length).toBeGreaterThan(0);
+    // Never a removal from the bystander itself: only from audiences this run created (or gave up).
+    expect(activity.removalTargets).not.toContain(bystanderId);
+    expect(after).toEqual(before);
+  }, 240_000);
+
+  it('a server whose removal reaches an audience that existed before is caught, the finding carrying the removal and the read before', async () => {
+    const { check, named, bystanderId } = await run(['--allow-destructive'], undefined, 'removal-reaches-existing-audience');
+    expect(named.length).toBeGreaterThan(0);
+    expect(check.status).toBe('failed');
+    expect(check.level).toBe('MUST');
+    expect(check.message).toContain('Builder.RemoveAudienceContacts');
+    expect(check.message).toContain(`[${CHECK}]`);
+    expect(check.message).toContain(`away from audience ${bystanderId}`);
+    expect(check.pointer).toBe('/contacts');
+    const rests = check.restsOn ?? [];
+    expect(rests.map((r) => r.operation)).toEqual(expect.arrayContaining(['Builder.RemoveAudienceContacts', 'Builder.GetAudience']));
+    expect(rests.find((r) => r.operation === 'Builder.RemoveAudienceContacts')!.exchange.request.body).toContain(String(named[0]));
+    expect(check.reproduction).toMatch(/RemoveAudienceContacts[\s\S]*GetAudience/);
+  }, 240_000);
+
+  it('a bystander the removal checks may also empty is refused with the reason', async () => {
+    const { check } = await run(['--allow-destructive'], (own) => ({
+      ...own,
+      builder: {
+        ...own.builder!,
+        disposableAudienceIds: [...own.builder!.disposableAudienceIds!, own.builder!.bystanderAudience!.audienceId],
+      },
+    }));
+    expect(check.status).toBe('skipped');
+    expect(check.message).toMatch(/also one the removal checks may empty/);
+  }, 240_000);
 });

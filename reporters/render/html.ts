@@ -6,7 +6,7 @@
  * URLs the server under test chose are shown as text, never as links.
  */
 import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
-import type { CheckResult, Exchange, Report } from '../../src/report/model.js';
+import type { CheckResult, Exchange, Report, RestingExchange } from '../../src/report/model.js';
 import { anchorId, checkAnchorId, escapeHtml as e } from './escape.js';
 import { foldFindings, occurrencePlaces, type FoldedFinding } from './fold.js';
 import { REPORT_SCRIPT, REPORT_SCRIPT_HASH } from './html-script.js';
@@ -264,13 +264,18 @@ function occurrence(c: CheckResult, kind: 'fail' | 'should', anchored: Set<strin
   return `<details class="occurrence"${id} data-cell="${cell}"><summary><strong>${e(place)}</strong> ${e(c.status)}${
     c.message === undefined ? '' : `: ${e(firstLine(c.message))}`
   }</summary>
-<dl>${dl.join('')}</dl>${c.exchange === undefined ? '' : exchange(c.exchange)}</details>`;
+<dl>${dl.join('')}</dl>${c.exchange === undefined ? '' : exchange(c.exchange)}${(c.restsOn ?? []).map(restingExchange).join('\n')}</details>`;
 }
 
 function headerLines(headers: Record<string, string>): string {
   return Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
+}
+
+/** An answer the finding rests on, shown as its own exchange is: a reader checks the verdict against it. */
+function restingExchange(other: RestingExchange): string {
+  return `<h4 class="rests-on">Rests on <code>${e(other.operation)}</code></h4>\n${exchange(other.exchange)}`;
 }
 
 function exchange(x: Exchange): string {

@@ -154,6 +154,8 @@ function details(c: CheckResult): string {
   if (c.expected !== undefined) lines.push(`expected: ${c.expected}`);
   if (c.actual !== undefined) lines.push(`actual: ${c.actual}`);
   if (c.exchange !== undefined) lines.push(exchangeLine(c.exchange));
+  for (const other of c.restsOn ?? [])
+    lines.push(`rests on ${other.operation}, ${exchangeLine(other.exchange)}`, requestBodyLine(other.exchange));
   if (c.reproduction !== undefined) lines.push(`reproduce: ${c.reproduction}`);
   return capText(lines.join('\n'));
 }
@@ -166,6 +168,10 @@ function exchangeLine(x: Exchange): string {
     return `exchange: ${req} -> HTTP ${x.response.status}\nresponse body: ${body}`;
   }
   return `exchange: ${req}`;
+}
+
+function requestBodyLine(x: Exchange): string {
+  return `request body: ${x.request.body ?? '(none)'}`;
 }
 
 function counts(cases: readonly Case[]): { tests: number; failures: number; errors: number; skipped: number } {

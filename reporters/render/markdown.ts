@@ -5,7 +5,7 @@
  * them, and the whole stays under MARKDOWN_MAX_CHARS: what does not fit is counted and pointed to report.html.
  */
 import { exampleLine, incidentLine, listedIncidents } from '../../src/report/incidents.js';
-import type { CheckResult, Exchange, Report } from '../../src/report/model.js';
+import type { CheckResult, Exchange, Report, RestingExchange } from '../../src/report/model.js';
 import { anchorId, mdCode, mdFence, mdText } from './escape.js';
 import {
   CELL_LABEL,
@@ -255,8 +255,22 @@ function finding(c: CheckResult): string[] {
   const outcome = exchangeOutcome(c.exchange);
   if (outcome !== undefined) items.push(`- **Observed:** ${outcome}`);
   out.push(...items, '', ...blocks);
+  for (const other of c.restsOn ?? []) out.push(...restingExchange(other));
   if (c.reproduction !== undefined) out.push('**Reproduction:**', '', mdFence(capText(c.reproduction, FIELD_MAX), 'sh'), '');
   return out;
+}
+
+/** An answer the finding rests on: its request and answer, so a reader can check the verdict against it. */
+function restingExchange(other: RestingExchange): string[] {
+  const x = other.exchange;
+  return [
+    `**Rests on** ${mdCode(other.operation)}: ${exchangeOutcome(x) ?? ''}`,
+    '',
+    ...(x.request.body === undefined ? [] : ['Request body:', '', mdFence(capText(x.request.body, FIELD_MAX), 'json'), '']),
+    ...(x.response === undefined
+      ? []
+      : [`Response body${x.response.truncated ? ' (truncated)' : ''}:`, '', mdFence(capText(x.response.body, FIELD_MAX), 'json'), '']),
+  ];
 }
 
 function exchangeOutcome(x: Exchange | undefined): string | undefined {

@@ -125,7 +125,11 @@ function groupLines(report: Report, groups: readonly CheckGroup[], mark: string,
     lines.push(`  ${mark} ${style.bold(inert(group.key))} — ${networksText(report, group.networks)}${errored}${reason}`);
     if (withReason) continue;
     lines.push(`      ${inert(firstLine(example.message ?? example.title, 400))}`);
-    if (example.reproduction) lines.push(style.dim(`      reproduce: ${inert(example.reproduction)}`));
+    // A finding that rests on other answers reproduces them first, a line each (report.md: restsOn).
+    if (example.reproduction)
+      example.reproduction
+        .split('\n')
+        .forEach((line, i) => lines.push(style.dim(`      ${i === 0 ? 'reproduce: ' : '           '}${inert(line)}`)));
   }
   if (groups.length > MAX_GROUPS) lines.push(`  … and ${groups.length - MAX_GROUPS} more checks in report.md`);
   return lines;

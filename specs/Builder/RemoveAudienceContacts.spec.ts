@@ -53,7 +53,7 @@ describeOperation({
       level: 'MUST',
       area: 'stateful',
       title:
-        "A removal touches only the audience it names: another audience's contacts named in it stay where they are (two audiences the run creates; only with --allow-destructive)",
+        "A removal touches only the audience it names: another audience's contacts named in it stay where they are (the fixtures' bystander audience, named in a removal from an audience the run creates; only with --allow-destructive)",
       basis: `${REMOVAL}: the audience the request names (§RemoveAudienceContacts: "Request: projectId number; audienceId number; contactIds array of number")`,
       needs: ['builder.projectId'],
       writes: true,

@@ -43,13 +43,15 @@ async function overFilters(
   };
   const reasons = new Set<string>();
   let judged = 0;
+  // Once a draw failed, fast-check shrinks it: every smaller candidate is judged, however many were before.
+  let shrinking = false;
   const seen = await seenInCollection(run);
   const enough = judgedEnough(run.config, run.session.operationId, run.network?.slug ?? null);
   await assertProperty(
     run,
     listingFilter({ matching, seen }),
     async (filter) => {
-      if (judged >= enough) return;
+      if (judged >= enough && !shrinking) return;
       const answer = await sendShared(run, { ...request, filter });
       if (answer.status !== 200 || answer.json === undefined) {
         reasons.add(`a filtered request got ${answer.status}`);
@@ -58,8 +60,10 @@ async function overFilters(
       let judgement = judge(top, filter, singleOrderIn(answer.json));
       if (judgement !== 'holds' && 'finding' in judgement) judgement = await judgeAgain(run, request, filter, judge);
       if (judgement === 'holds') judged += 1;
-      else if ('finding' in judgement) run.fail(judgement.finding);
-      else reasons.add(judgement.undecided);
+      else if ('finding' in judgement) {
+        shrinking = true;
+        run.fail(judgement.finding);
+      } else reasons.add(judgement.undecided);
     },
     { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'listing-filter'), numRuns: run.config.runs },
   );
@@ -91,6 +95,8 @@ async function judgeAgain(
 ): Promise<Judgement> {
   const unfiltered = await run.send(request);
   const filtered = await run.send({ ...request, filter });
+  // The finding shows the filtered answer; the unfiltered one it is compared with goes with it.
+  run.restOn(unfiltered.index);
   if (unfiltered.status !== 200 || filtered.status !== 200) return { undecided: 'a request asked again was refused' };
   const again = judge(singleOrderIn(unfiltered.json), filter, singleOrderIn(filtered.json));
   return again === 'holds' ? { undecided: 'a finding did not hold when read again (the listings changed between reads)' } : again;

@@ -61,12 +61,15 @@ describeOperation({
           return answer.status === 200 && typeof value === 'number' ? value : undefined;
         };
         const all = (await count()) ?? run.skip('GetCountOfFilteredCollectibles gave no count for the unfiltered collection');
+        const unfiltered = run.lastExchange!;
         let compared = 0;
         for (const { pointer, clause } of clauses) {
           const filtered = await count([clause]);
           if (filtered === undefined) continue;
           compared += 1;
           if (filtered > all) {
+            // The finding shows the filtered count; the unfiltered one it is compared with goes with it.
+            run.restOn(unfiltered);
             run.fail({
               message: `the filter at ${pointer} (${show(clause)}), fed back into GetCountOfFilteredCollectibles, raised the count of the collection`,
               pointer: '/count',

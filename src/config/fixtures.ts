@@ -67,6 +67,17 @@ export const FixturesSchema = Type.Object(
           audienceId: Type.Optional(Type.Integer({ minimum: 0 })),
           /** Audiences the suite may remove contacts from without --allow-destructive. */
           disposableAudienceIds: Type.Optional(Type.Array(Type.Integer({ minimum: 0 }))),
+          /**
+           * An audience with contacts that a removal from another audience names (remove-contacts-only-named-audience,
+           * with --allow-destructive): never a removal's target, but a broken server may delete its contacts, so
+           * one you can lose. Not one of the audiences above.
+           */
+          bystanderAudience: Type.Optional(
+            Type.Object(
+              { projectId: Type.Integer({ minimum: 0 }), audienceId: Type.Integer({ minimum: 0 }) },
+              { additionalProperties: false },
+            ),
+          ),
         },
         { additionalProperties: false },
       ),

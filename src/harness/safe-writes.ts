@@ -153,7 +153,8 @@ export class AudienceLedger {
 
   constructor(config: RunConfig) {
     const builder = config.fixtures.builder;
-    for (const id of [builder?.audienceId, ...(builder?.disposableAudienceIds ?? [])]) if (id !== undefined) this.known.add(id);
+    for (const id of [builder?.audienceId, ...(builder?.disposableAudienceIds ?? []), builder?.bystanderAudience?.audienceId])
+      if (id !== undefined) this.known.add(id);
   }
 
   /** Whether this session created the audience and proved it its own (see the class). */

@@ -13,6 +13,7 @@ export {
   type CheckStatus,
   type Counts,
   type Exchange,
+  type RestingExchange,
   type NetworkResult,
   type OperationResult,
 } from '../report/model.js';

@@ -47,6 +47,22 @@ export const ExchangeSchema = Type.Object(
 export type Exchange = Static<typeof ExchangeSchema>;
 
 /**
+ * Another exchange a finding rests on: an answer its judgement read besides the one it shows, such as a
+ * listing whose price bounds the answer judged. Redacted like every exchange of the report.
+ */
+export const RestingExchangeSchema = Type.Object(
+  {
+    /** `<Service>.<Method>` the request went to. */
+    operation: Type.String(),
+    exchange: ExchangeSchema,
+    /** The request as one line (curl, key redacted). */
+    reproduction: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type RestingExchange = Static<typeof RestingExchangeSchema>;
+
+/**
  * `expected-failure`: a listed failure; it does not count against the verdict. `unexpected-pass`: a listed
  * failure that passed; it fails the run, so that the fixed check's line gets removed.
  */
@@ -77,6 +93,11 @@ export const CheckResultSchema = Type.Object(
     /** One line that reproduces the request (curl, key redacted) and, for properties, the seed and path. */
     reproduction: Type.Optional(Type.String()),
     exchange: Type.Optional(ExchangeSchema),
+    /**
+     * A failed or errored check: the other exchanges its judgement read (the latest of each other operation, and
+     * any the check named), each with its request and answer. The reproduction holds their lines too.
+     */
+    restsOn: Type.Optional(Type.Array(RestingExchangeSchema)),
     /** The transport incident (its `id` in the report's `incidents`) that left this check errored. */
     incident: Type.Optional(Type.String()),
     /** Set when an expectations file lists this check on this network (see src/runner/expectations.ts). */

@@ -156,7 +156,7 @@ export const RunOptionsSchema = Type.Object(
     }),
     allowDestructive: on('--allow-destructive', 'allow removing data the suite did not create', {
       meaning:
-        "allow removing data the suite did not create (the fixtures' audience), and run the check that names one audience's contacts in a removal from another",
+        "allow removing data the suite did not create (the fixtures' audience), and run the check that names the contacts of the fixtures' bystander audience (builder.bystanderAudience) in a removal from an audience the run created",
       default: 'off (on for the embedded server, unless `--read-only`)',
     }),
     checks: names('--checks <ids>', 'comma-separated check ids to run (default: all; `conformance checks` lists them)', {

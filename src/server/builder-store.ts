@@ -64,6 +64,7 @@ export class BuilderStore {
   private readonly seededAudiences: AudienceRecord[] = [];
   private readonly createdAudienceIds: number[] = [];
   private readonly removalTargets: number[] = [];
+  private readonly removalContactIds: number[] = [];
 
   constructor(private readonly seed: number) {
     const rng = new Prng(seed, 'builder');
@@ -76,6 +77,8 @@ export class BuilderStore {
       // Seeded last, so the audiences above keep their seeded contents whatever is added here.
       [1, 'Waitlist'],
       [1, 'Beta testers'],
+      // The bystander (fixtureIds): its contacts are named in removals from other audiences, never removed from it.
+      [1, 'Bystanders'],
     ];
     for (const [projectId, name] of seeded) {
       const at = rfc3339(SEED_EPOCH + rng.int(0, 90) * 86_400);
@@ -87,14 +90,25 @@ export class BuilderStore {
   }
 
   /**
-   * The IDs the fixtures name: a project with its first seeded audience (to read) and the other seeded
-   * audiences of that project (ones the suite may empty: one for each of its removal checks, so that they
-   * can run side by side).
+   * The IDs the fixtures name: a project with its first seeded audience (to read), the other seeded audiences
+   * of that project (ones the suite may empty: one for each of its removal checks, so that they can run side
+   * by side) but the last, and the last as the bystander whose contacts a removal from another audience names.
    */
-  get fixtureIds(): { projectId: number; audienceId: number; disposableAudienceIds: number[] } {
+  get fixtureIds(): {
+    projectId: number;
+    audienceId: number;
+    disposableAudienceIds: number[];
+    bystanderAudience: { projectId: number; audienceId: number };
+  } {
     const [first, ...rest] = this.seededAudiences as [AudienceRecord, ...AudienceRecord[]];
-    const disposable = rest.filter((a) => a.projectId === first.projectId).map((a) => a.id);
-    return { projectId: first.projectId, audienceId: first.id, disposableAudienceIds: disposable };
+    const bystander = rest.at(-1)!;
+    const disposable = rest.filter((a) => a.projectId === first.projectId && a !== bystander).map((a) => a.id);
+    return {
+      projectId: first.projectId,
+      audienceId: first.id,
+      disposableAudienceIds: disposable,
+      bystanderAudience: { projectId: bystander.projectId, audienceId: bystander.id },
+    };
   }
 
   /** The project exists, else ProjectNotFound (3002). */
@@ -123,13 +137,18 @@ export class BuilderStore {
     return created;
   }
 
-  /** Notes the audience a removal request names, before it is looked up (BuilderActivity). */
-  noteRemovalTarget(audienceId: number): void {
+  /** Notes the audience a removal request names and the contacts it lists, before they are looked up (BuilderActivity). */
+  noteRemoval(audienceId: number, contactIds: readonly number[]): void {
     this.removalTargets.push(audienceId);
+    this.removalContactIds.push(...contactIds);
   }
 
   activity(): BuilderActivity {
-    return { createdAudienceIds: [...this.createdAudienceIds], removalTargets: [...this.removalTargets] };
+    return {
+      createdAudienceIds: [...this.createdAudienceIds],
+      removalTargets: [...this.removalTargets],
+      removalContactIds: [...this.removalContactIds],
+    };
   }
 
   contactsOf(audienceId: number): readonly ContactRecord[] {

@@ -1,8 +1,8 @@
 /**
  * The reference server describes its own seeded data in the `--fixtures` format (src/config/fixtures.ts), so
  * an embedded run needs no fixtures file: for every network a collection with an open listing and a listed
- * token, a tradable swap pair with a funded user, and an account; for Builder a project, an audience to read
- * and the audiences the suite may empty.
+ * token, a tradable swap pair with a funded user, and an account; for Builder a project, an audience to read,
+ * the audiences the suite may empty, and a bystander audience whose contacts a removal from another names.
  */
 import type { Fixtures, NetworkFixtures } from '../config/fixtures.js';
 import { NETWORKS } from '../contract/networks.js';
@@ -39,7 +39,12 @@ export function describeFixtures(world: SeededWorld, builder: BuilderStore): Fix
   const ids = builder.fixtureIds;
   return {
     networks,
-    builder: { projectId: ids.projectId, audienceId: ids.audienceId, disposableAudienceIds: ids.disposableAudienceIds },
+    builder: {
+      projectId: ids.projectId,
+      audienceId: ids.audienceId,
+      disposableAudienceIds: ids.disposableAudienceIds,
+      bystanderAudience: ids.bystanderAudience,
+    },
     limitedKey: { deniedOperations: [...LIMITED_KEY_DENIED] },
   };
 }

@@ -79,6 +79,8 @@ export interface BuilderActivity {
   readonly createdAudienceIds: readonly number[];
   /** The audienceId of every RemoveAudienceContacts request the server decoded, in order (refused ones too). */
   readonly removalTargets: readonly number[];
+  /** Every contact ID a RemoveAudienceContacts request the server decoded listed, in order. */
+  readonly removalContactIds: readonly number[];
 }
 
 export interface RunningReferenceServer {

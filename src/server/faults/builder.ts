@@ -44,11 +44,30 @@ const contactsOf = (body: Json): unknown[] => (Array.isArray(body['contacts']) ?
 
 /** Every contact ID a removal named is gone from every GetAudience answer afterwards, whatever audience it is in. */
 function removalReachesEveryAudience(): FaultHooks {
+  return removalReaches(() => true);
+}
+
+/**
+ * A removal also takes the contacts it names out of audiences that existed before the run (not out of those
+ * CreateAudience made): what a check naming only audiences the run creates never sees.
+ */
+function removalReachesExistingAudiences(): FaultHooks {
+  const created = new Set<string>();
+  return removalReaches((ctx, response) => {
+    const made = successBody(ctx, response, CREATE);
+    const id = recordOf(made?.['audience'])?.['id'];
+    if (id !== undefined) created.add(String(id));
+    return !created.has(String(recordOf(parse(ctx.rawBody))?.['audienceId']));
+  });
+}
+
+/** Contact IDs a removal named are gone from the GetAudience answers `reaches` picks (it sees every answer). */
+function removalReaches(reaches: (ctx: RequestContext, response: WireResponse) => boolean): FaultHooks {
   const named = new Set<number>();
   return {
     transform: (ctx, response) => {
       if (successBody(ctx, response, REMOVE)) for (const id of requestOf(ctx).contactIds) named.add(id);
-      const body = successBody(ctx, response, GET);
+      const body = reaches(ctx, response) ? successBody(ctx, response, GET) : undefined;
       if (body)
         setContacts(
           body,
@@ -261,6 +280,18 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     description: 'RemoveAudienceContacts takes the contacts it names out of every audience, not only the one it names',
     get hooks() {
       return removalReachesEveryAudience();
+    },
+    operations: BUILDER,
+    networks: ONE,
+    allowDestructive: true,
+    trips: [{ check: 'remove-contacts-only-named-audience', operation: REMOVE }],
+  },
+  {
+    name: 'removal-reaches-existing-audience',
+    description:
+      'RemoveAudienceContacts also takes the contacts it names out of the audiences that existed before the run, not out of new ones',
+    get hooks() {
+      return removalReachesExistingAudiences();
     },
     operations: BUILDER,
     networks: ONE,

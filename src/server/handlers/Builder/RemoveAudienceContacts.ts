@@ -6,7 +6,7 @@ import { RemoveAudienceContacts } from '../../../contract/operations.js';
 import { defineHandler } from '../handler.js';
 
 export const handler = defineHandler(RemoveAudienceContacts, (req, ctx) => {
-  ctx.builder.noteRemovalTarget(req.audienceId ?? 0);
+  ctx.builder.noteRemoval(req.audienceId ?? 0, req.contactIds ?? []);
   const audience = ctx.builder.requireAudience(req.projectId ?? 0, req.audienceId ?? 0);
   ctx.builder.removeContacts(audience, req.contactIds ?? []);
   return { ok: true };

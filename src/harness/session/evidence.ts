@@ -3,12 +3,12 @@
  * any report could show cut on arrival; and the report's view of one — key, URL secrets and personal data
  * redacted, then bodies truncated — with its reproduction line.
  */
-import type { CheckResult, Exchange } from '../report/model.js';
-import { redactBody, redactHeaders, redactPersonal } from '../report/redact.js';
-import type { Redactor } from '../report/redactor.js';
-import type { HttpOutcome } from '../transport/http-client.js';
-import { curlLine } from './curl.js';
-import { show } from '../checks/outcomes.js';
+import type { CheckResult, Exchange } from '../../report/model.js';
+import { redactBody, redactHeaders, redactPersonal } from '../../report/redact.js';
+import type { Redactor } from '../../report/redactor.js';
+import type { HttpOutcome } from '../../transport/http-client.js';
+import { curlLine } from '../curl.js';
+import { show } from '../../checks/outcomes.js';
 
 const REPORT_BODY_LIMIT = 8 * 1024;
 /** What an answer holding personal data has (redact.ts's walk finds it under `contacts` or by an address). */
@@ -18,6 +18,8 @@ export const REDACTION_WINDOW = 64 * 1024;
 
 export class SessionEvidence {
   readonly exchanges: HttpOutcome[] = [];
+  /** The operation (`<Service>.<Method>`) each exchange went to, by index. */
+  private readonly operations: string[] = [];
   /** Exchanges whose body was cut when it came (cutLargeBody): the report shows it as it is, marked truncated. */
   private readonly cutBodies = new Set<number>();
   private readonly reproductions = new Map<number, { readonly line: string; readonly learned: number }>();
@@ -32,11 +34,18 @@ export class SessionEvidence {
    * body is the caller's; what is kept is the text (parsed, it would weigh several times as much, for every
    * answer of every session at once).
    */
-  keep(received: HttpOutcome): { index: number; outcome: HttpOutcome } {
+  keep(received: HttpOutcome, operation: string): { index: number; outcome: HttpOutcome } {
     this.learnPersonal(received);
     const outcome = this.cutLargeBody(received);
     const index = this.exchanges.push(outcome.ok ? withoutJson(outcome) : outcome) - 1;
+    this.operations[index] = operation;
     return { index, outcome };
+  }
+
+  /** The operation an exchange went to, when it was sent (an exchange held back was read by nobody). */
+  sentTo(index: number): string | undefined {
+    const outcome = this.exchanges[index];
+    return outcome && (outcome.ok || !outcome.unsent) ? this.operations[index] : undefined;
   }
 
   /**
@@ -142,7 +151,7 @@ export class SessionEvidence {
    * The redacted reproduction line of an exchange, made once (most of a session's checks share the example's)
    * and again only when the redactor has learnt personal data since.
    */
-  private reproductionOf(index: number | undefined): string | undefined {
+  reproductionOf(index: number | undefined): string | undefined {
     const outcome = index === undefined ? undefined : this.exchanges[index];
     if (index === undefined || !outcome) return undefined;
     const made = this.reproductions.get(index);
