@@ -42,6 +42,7 @@ function config(): RunConfig {
     networks: ['polygon'],
     operations: ['Marketplace.GetFloorOrder'],
     seed: 1,
+    runId: '000000000001',
     runs: 1,
     timeoutMs: 10_000,
     concurrency: 4,
