@@ -474,9 +474,10 @@ export const CHECKS = [
     id: 'error-table-agreement',
     level: 'MUST',
     area: 'errors',
-    title: "An error the document lists for the operation has its row's code and status, and its HTTP status equals its status field",
+    title:
+      "An error the document lists for the operation, or a webrpc protocol error on any service, has its row's code and status, and its HTTP status equals its status field",
     basis:
-      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"',
+      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"; wire-facts.md §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"',
     judges: 'other-answers',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
@@ -504,7 +505,8 @@ export const CHECKS = [
     id: 'error-unlisted-row-agreement',
     level: 'SHOULD',
     area: 'errors',
-    title: "An error of the table that the document does not list for the operation's service has the table's code and status",
+    title:
+      "An application error of the table (code 1000 and up) that the document does not list for the operation's service has the table's code and status",
     basis:
       'wire-facts.md §5: "for a name the document does not list for that operation, it is SHOULD-level" (interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly")',
     judges: 'other-answers',
