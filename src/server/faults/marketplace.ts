@@ -240,6 +240,25 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     trips: [{ check: 'step-signature-chain-id', operation: CANCEL }],
   },
   {
+    name: 'eip712-types-as-array',
+    description: "GenerateCancelTransaction's EIP-712 signature requests carry types as an array of [name, fields] pairs, not an object",
+    hooks: {
+      transform: onSuccess(CANCEL, (body) => {
+        for (const step of objectsIn(body['steps'])) {
+          const signature = step['signature'] as { types?: Json } | null | undefined;
+          if (signature?.types && typeof signature.types === 'object') signature.types = Object.entries(signature.types) as unknown as Json;
+        }
+      }),
+    },
+    operations: [CANCEL],
+    networks: ['polygon'],
+    // The array names no primary type either: steps-well-formed (SHOULD) sees a signature request it cannot sign.
+    trips: [
+      { check: 'response-conventions', operation: CANCEL },
+      { check: 'steps-well-formed', operation: CANCEL },
+    ],
+  },
+  {
     name: 'checkout-options-vary',
     description: 'the checkout options flip between crypto "all" and "none" each time the same request is answered',
     hooks: { transform: flipCheckoutOptions() },
