@@ -769,6 +769,18 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'generation-leaves-state-unchanged',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      'Generating the steps to cancel an order changes nothing: GetFloorOrder answers the same order (id, status, quantities) after the generation as before it (a change is read again before it is reported)',
+    basis:
+      'interface.md §States and transitions: "Operations that change state do not change it directly: the generation operations return steps that the caller executes elsewhere"',
+    needs: ['collection'],
+    operations: ['Marketplace.GenerateCancelTransaction'],
+    services: [],
+  },
+  {
     id: 'checkout-options-deterministic',
     level: 'SHOULD',
     area: 'semantics',
@@ -798,6 +810,18 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'string-filter-values-present',
+    level: 'SHOULD',
+    area: 'semantics',
+    title:
+      'Each value a STRING filter lists matches a collectible: GetCountOfFilteredCollectibles (includeEmpty true) with that value alone counts at least one (up to 3 filters × 4 values)',
+    basis:
+      'interface.md §TokenCollectionFilters: "For string-type filters min and max are null and values lists the property values present" — a value present in the collection is carried by a collectible, which a count of "collectibles that match a filter" finds; what includeEmpty and side leave out is not shown, so a count of 0 is a SHOULD finding',
+    needs: ['collection'],
+    operations: ['Metadata.TokenCollectionFilters'],
+    services: [],
+  },
+  {
     id: 'returned-filter-narrows-count',
     level: 'MUST',
     area: 'semantics',
@@ -817,6 +841,18 @@ export const CHECKS = [
     basis:
       'interface.md §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"',
     needs: ['swap.illiquidCurrencyAddress', 'swap-pair'],
+    operations: ['API.GetSwapPrices'],
+    services: [],
+  },
+  {
+    id: 'swap-prices-null-without-funds',
+    level: 'MUST',
+    area: 'semantics',
+    title:
+      "GetSwapPrices for the fixtures' swap pair, asked for 10^60 smallest units of the token (an amount no balance covers), lists no price the user's balance does not cover",
+    basis:
+      'interface.md §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"',
+    needs: ['swap-pair'],
     operations: ['API.GetSwapPrices'],
     services: [],
   },

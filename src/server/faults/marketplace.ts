@@ -4,6 +4,7 @@
  */
 import { orderAt, ordersIn } from '../../contract/order-places.js';
 import type { Fault } from './fault.js';
+import type { FaultHooks } from '../types.js';
 import { answer, onSuccess, parse } from './kit.js';
 import { floorIsMostExpensive, highestIsCheapest } from './price-order.js';
 
@@ -26,6 +27,32 @@ const ordersOf = (body: Json): Json[] => ordersIn(body).map((o) => o.order);
 /** The floor order and its alias `listing` (the same order, twice on the wire). */
 const floorOrdersOf = (body: Json): Json[] => [orderAt(body, 'floorOrder'), orderAt(body, 'floorListing')].filter((o) => o !== undefined);
 const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as { filter?: Json } | undefined)?.filter ?? undefined;
+/**
+ * A server whose cancel generation changes its own book: the order a GenerateCancelTransaction names is gone from
+ * GetFloorOrder's answers from then on (the fault remembers the orders named, per network, while the process runs).
+ */
+function cancelsDirectly(): FaultHooks {
+  const cancelled = new Set<string>();
+  return {
+    transform(ctx, response) {
+      if (response.status !== 200 || !response.body || typeof response.body !== 'object') return response;
+      if (ctx.operation === CANCEL) {
+        const orderId = (parse(ctx.rawBody) as { orderId?: unknown } | undefined)?.orderId;
+        if (typeof orderId === 'string') cancelled.add(`${ctx.network ?? ''} ${orderId}`);
+      }
+      if (ctx.operation === FLOOR) {
+        const collectible = (response.body as Json)['collectible'];
+        if (collectible && typeof collectible === 'object') {
+          for (const place of ['order', 'listing'] as const) {
+            const order = (collectible as Json)[place] as Json | null | undefined;
+            if (order && cancelled.has(`${ctx.network ?? ''} ${String(order['orderId'])}`)) (collectible as Json)[place] = null;
+          }
+        }
+      }
+      return response;
+    },
+  };
+}
 const times = (amount: unknown, factor: bigint) =>
   typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount;
 
@@ -280,6 +307,28 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     operations: [FILTERS],
     networks: TWO,
     trips: [{ check: 'string-filter-values-without-range', operation: FILTERS }],
+  },
+  {
+    name: 'string-filter-value-absent',
+    description: "TokenCollectionFilters lists, first among each STRING filter's values, a value no collectible of the collection has",
+    hooks: {
+      transform: onSuccess(FILTERS, (body) => {
+        for (const f of objectsIn(body['filters']))
+          if (f['type'] === 'STRING') f['values'] = ['not-in-this-collection', ...(Array.isArray(f['values']) ? f['values'] : [])];
+      }),
+    },
+    operations: [FILTERS],
+    networks: TWO,
+    trips: [{ check: 'string-filter-values-present', operation: FILTERS }],
+  },
+  {
+    name: 'cancel-generation-cancels',
+    description:
+      'GenerateCancelTransaction takes the order out of the book itself (GetFloorOrder no longer answers it), instead of leaving the change to the steps it returns',
+    hooks: cancelsDirectly(),
+    operations: [CANCEL],
+    networks: ['polygon'],
+    trips: [{ check: 'generation-leaves-state-unchanged', operation: CANCEL }],
   },
   {
     name: 'int-filter-min-above-max',
