@@ -96,12 +96,14 @@ function pricesPerUnit(): FaultHooks {
 export const API_FAULTS: readonly Fault[] = [
   {
     name: 'illiquid-currency-priced',
-    description: 'GetSwapPrices, GetSwapQuote and GetSwapPrice invent a price where no pool has liquidity, instead of null',
+    description:
+      'GetSwapPrices, GetSwapQuote and GetSwapPrice invent a price wherever their result would be null (no pool has liquidity, or the user lacks funds)',
     hooks: { transform: inventPrice },
     operations: [PRICES, QUOTE, PRICE],
     networks: TWO,
     trips: [
       { check: 'swap-prices-null-without-liquidity', operation: PRICES },
+      { check: 'swap-prices-null-without-funds', operation: PRICES },
       { check: 'swap-none-without-liquidity', operation: QUOTE },
       { check: 'swap-none-without-liquidity', operation: PRICE },
     ],
