@@ -3,7 +3,7 @@ import { GetAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, ownedAudience, ungrounded } from '../../src/harness/index.js';
 import { checkContactCount, checkOtherProject } from '../../src/harness/drivers/audience-reads.js';
 import { settle } from '../../src/harness/drivers/settle.js';
-import { judgeContactsOfAudience } from '../../src/semantics/audience-reading.js';
+import { judgeContactsOfAudience, judgeContractsOfAudience } from '../../src/semantics/audience-reading.js';
 
 describeOperation({
   op: GetAudience,
@@ -34,6 +34,19 @@ describeOperation({
         const { body, json } = await run.example();
         const audienceId = typeof body.audienceId === 'number' ? body.audienceId : run.skip('the example names no numeric audience');
         settle(run, judgeContactsOfAudience(json, audienceId));
+      },
+    },
+    {
+      id: 'audience-contracts-of-audience',
+      level: 'MUST',
+      area: 'stateful',
+      title:
+        "Every contract GetAudience returns with an audienceId is a contract of the audience asked for: that audienceId is the audience's id (0, a Go server's none, says nothing)",
+      basis: `${ROUND_TRIP}; §Contract: "audienceId number"`,
+      async run(run) {
+        const { body, json } = await run.example();
+        const audienceId = typeof body.audienceId === 'number' ? body.audienceId : run.skip('the example names no numeric audience');
+        settle(run, judgeContractsOfAudience(json, audienceId));
       },
     },
     {

@@ -1066,6 +1066,17 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'audience-contracts-of-audience',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      "Every contract GetAudience returns with an audienceId is a contract of the audience asked for: that audienceId is the audience's id (0, a Go server's none, says nothing)",
+    basis:
+      'interface.md §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"; §Contract: "audienceId number"',
+    operations: ['Builder.GetAudience'],
+    services: [],
+  },
+  {
     id: 'audience-not-answered-under-other-project',
     level: 'MUST',
     area: 'stateful',

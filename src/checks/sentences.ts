@@ -98,6 +98,7 @@ const OVERVIEW: readonly SentenceEntry[] = [
   judged('read an audience with its contacts and contracts', [
     'audience-round-trip',
     'audience-contacts-of-audience',
+    'audience-contracts-of-audience',
     'audience-not-answered-under-other-project',
   ]),
   judged('remove contacts from an audience', [
@@ -276,8 +277,8 @@ const RESOURCES: readonly SentenceEntry[] = [
   ),
   judged(
     '**Contract**: `id` number, `projectId` number, `contractName` string, `contractAddress` string, `contractType` string, `chainId` number, `source` enum string, `createdAt` string, `updatedAt` string, `itemsContractAddress` string, `abi` string, `bytecode` string, `bytecodeHash` string, `audienceId` number.',
-    RESPONSE,
-    'which contracts an audience has needs contracts, and no operation of the contract links one to an audience',
+    ['response-schema', 'audience-contracts-of-audience'],
+    'which contracts an audience has needs contracts, and no operation of the contract links one to an audience: only that a listed one names the audience read is judged',
   ),
   judged('`id` number, `walletAddress` string, `linkedWalletAddress` string, `walletType` string, `createdAt` string.', RESPONSE),
   judged('`accountAddress` string, `balance` string.', ['response-schema', 'native-balance-decimal']),
@@ -409,6 +410,7 @@ const ENDPOINTS: readonly SentenceEntry[] = [
   judged('Response: `audience` (Audience); `contacts` array of Contact; `contracts` array of Contract.', [
     'response-schema',
     'audience-contacts-of-audience',
+    'audience-contracts-of-audience',
     'audience-contact-count',
   ]),
   // RemoveAudienceContacts
