@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isCheckId } from '../src/checks/catalogue.js';
+import { CHECK_CATALOGUE, isCheckId } from '../src/checks/catalogue.js';
 import { SENTENCES } from '../src/checks/sentences.js';
 import { documentUnits, normalise } from '../src/docs/document-units.js';
 import { entriesOf, readVendoredContract, renderSentencesPage, VENDORED_CONTRACT } from '../src/docs/sentences-page.js';
@@ -69,6 +69,32 @@ describe('the sentence map', () => {
   it('has no quote twice', () => {
     const quotes = SENTENCES.map((e) => normalise(e.quote));
     expect(quotes.filter((q, i) => quotes.indexOf(q) !== i)).toEqual([]);
+  });
+});
+
+describe('the catalogue', () => {
+  // Backticks and bold are the document's mark-up, not its words; "..." marks a cut in a quote.
+  const words = (text: string) => normalise(text.replace(/[`*]/g, ''));
+  const document = words(contract);
+
+  /** The quoted fragments of a basis that cites interface.md (up to where it cites wire-facts.md). */
+  const quotesOf = (basis: string) =>
+    basis
+      .split(/(?=wire-facts\.md)|(?=interface\.md)/)
+      .filter((part) => part.startsWith('interface.md'))
+      .flatMap((part) => [...part.matchAll(/"([^"]+)"/g)].flatMap((m) => m[1]!.split(/\s*\.\.\.\s*/)))
+      .filter((fragment) => fragment.trim() !== '');
+
+  it('quotes interface.md verbatim wherever a check rests on it', () => {
+    const quoted = CHECK_CATALOGUE.flatMap((check) => quotesOf(check.basis).map((quote) => ({ id: check.id, quote })));
+    expect(quoted.length).toBeGreaterThan(50);
+    expect(quoted.filter(({ quote }) => !document.includes(words(quote)))).toEqual([]);
+  });
+
+  it('a misquote is caught', () => {
+    expect(quotesOf('interface.md §X: "The result is null when the user lacks funds"').some((q) => !document.includes(words(q)))).toBe(
+      true,
+    );
   });
 });
 

@@ -21,7 +21,7 @@ describeOperation({
       level: 'SHOULD',
       area: 'stateful',
       title: "GetAudience's audience.contactCount equals the number of contacts it returns",
-      basis: `${IF} §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule`,
+      basis: `${IF} §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds and time-outs: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule`,
       run: checkContactCount,
     },
     {

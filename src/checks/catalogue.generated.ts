@@ -38,7 +38,7 @@ export const CHECKS = [
     level: 'MUST',
     area: 'response',
     title: 'A valid request is answered 200 with a body of the documented shape',
-    basis: 'interface.md §Wire format: "Success response: HTTP 200, JSON object"; §Resources: field types',
+    basis: 'interface.md §Wire format: "| Success response | HTTP 200, JSON object |"; §Resources: field types',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -214,7 +214,7 @@ export const CHECKS = [
     level: 'MUST',
     area: 'wire',
     title: 'A body that is not JSON is a client error (4xx with an error object)',
-    basis: 'interface.md §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"',
+    basis: 'interface.md §Wire format: "| Request body | JSON object"; §Errors: "Client errors are returned with 4xx statuses"',
     wrongOnPurpose: 'a body that is not JSON',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
@@ -477,7 +477,7 @@ export const CHECKS = [
     title:
       "An error the document lists for the operation, or a webrpc protocol error on any service, has its row's code and status, and its HTTP status equals its status field",
     basis:
-      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"; wire-facts.md §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"',
+      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "| status | number (HTTP status) | yes |"; wire-facts.md §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"',
     judges: 'other-answers',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
@@ -753,7 +753,7 @@ export const CHECKS = [
     area: 'semantics',
     title: "An EIP-712 signature request's domain.chainId is the chain ID of the network in the path",
     basis:
-      'interface.md §Base addresses: "The chain is implied by the slug, so Marketplace requests carry no chain identifier field"; §Step: "signature object: domain {name, version, chainId, verifyingContract}"',
+      'interface.md §Base addresses: "The chain is implied by the slug, so Marketplace requests carry no chain identifier field"; §Step: "| signature | object: `domain` {`name` string, `version` string, `chainId` number, `verifyingContract` string}"',
     operations: ['Marketplace.GenerateSellTransaction', 'Marketplace.GenerateCancelTransaction'],
     services: [],
   },
@@ -1051,7 +1051,7 @@ export const CHECKS = [
     area: 'stateful',
     title: "GetAudience's audience.contactCount equals the number of contacts it returns",
     basis:
-      'interface.md §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule',
+      'interface.md §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds and time-outs: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule',
     operations: ['Builder.GetAudience'],
     services: [],
   },
@@ -1092,7 +1092,8 @@ export const CHECKS = [
     level: 'MUST',
     area: 'stateful',
     title: 'Removing contacts an audience has is answered 200, and GetAudience no longer lists them (nor later)',
-    basis: 'interface.md §What the service does: "remove contacts from an audience"; §Wire format: "Success response: HTTP 200"',
+    basis:
+      'interface.md §What the service does: "remove contacts from an audience"; §Wire format: "| Success response | HTTP 200, JSON object |"',
     needs: ['builder.projectId'],
     writes: true,
     operations: ['Builder.RemoveAudienceContacts'],

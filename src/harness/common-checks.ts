@@ -82,7 +82,7 @@ export const RESPONSE_SCHEMA = defineCheck({
   level: 'MUST',
   area: 'response',
   title: 'A valid request is answered 200 with a body of the documented shape',
-  basis: `${IF} §Wire format: "Success response: HTTP 200, JSON object"; §Resources: field types`,
+  basis: `${IF} §Wire format: "| Success response | HTTP 200, JSON object |"; §Resources: field types`,
   async run(run) {
     const { ex, index, outcome, answer } = await exampleAnswer(run);
     refusedKey(run.session, outcome, index);
@@ -198,7 +198,7 @@ export const MALFORMED_JSON = defineCheck({
   level: 'MUST',
   area: 'wire',
   title: 'A body that is not JSON is a client error (4xx with an error object)',
-  basis: `${IF} §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"`,
+  basis: `${IF} §Wire format: "| Request body | JSON object"; §Errors: "Client errors are returned with 4xx statuses"`,
   wrongOnPurpose: 'a body that is not JSON',
   async run(run) {
     let answer: HttpResponse & { index: number };

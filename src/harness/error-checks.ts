@@ -42,7 +42,7 @@ export const ERROR_TABLE_AGREEMENT = defineCheck({
   area: 'errors',
   title:
     "An error the document lists for the operation, or a webrpc protocol error on any service, has its row's code and status, and its HTTP status equals its status field",
-  basis: `${IF} §Errors: "${ROWS_SHOWN_SENTENCE}"; §Authentication's 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"; ${WF} §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"`,
+  basis: `${IF} §Errors: "${ROWS_SHOWN_SENTENCE}"; §Authentication's 401/1000, 403/1001, 403/1002 for every operation; "| status | number (HTTP status) | yes |"; ${WF} §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"`,
   judges: 'other-answers',
   run: (run) => judgeErrorAnswers(run, 'error-table-agreement'),
 });

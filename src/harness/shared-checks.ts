@@ -67,7 +67,7 @@ export const STEP_SIGNATURE_CHAIN_ID = defineCheck<typeof GenerateSellTransactio
   level: 'MUST',
   area: 'semantics',
   title: "An EIP-712 signature request's domain.chainId is the chain ID of the network in the path",
-  basis: `${SLUG}; §Step: "signature object: domain {name, version, chainId, verifyingContract}"`,
+  basis: `${SLUG}; §Step: "| signature | object: \`domain\` {\`name\` string, \`version\` string, \`chainId\` number, \`verifyingContract\` string}"`,
   run: (run) => judgeSteps(run, (json) => judgeSignatureChainIds(json, run.network.chainId)),
 });
 
