@@ -758,6 +758,18 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'generation-leaves-state-unchanged',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      'Generating steps changes nothing: GetFloorOrder answers the order the generation named (the floor order a cancel names, the offer a sale sells into) the same (id, status, quantities) after the generation as before it (a change is read again before it is reported)',
+    basis:
+      'interface.md §States and transitions: "Operations that change state do not change it directly: the generation operations return steps that the caller executes elsewhere"',
+    needs: ['collection'],
+    operations: ['Marketplace.GenerateSellTransaction', 'Marketplace.GenerateCancelTransaction'],
+    services: [],
+  },
+  {
     id: 'documented-request-accepted',
     level: 'SHOULD',
     area: 'response',
@@ -766,18 +778,6 @@ export const CHECKS = [
     basis:
       'wire-facts.md §3: "when such a request is refused, the precise report is \'refused without marketplace, which the document does not list\' (SHOULD), not a failure of the response"',
     operations: ['Marketplace.GenerateCancelTransaction', 'Marketplace.CheckoutOptionsMarketplace'],
-    services: [],
-  },
-  {
-    id: 'generation-leaves-state-unchanged',
-    level: 'MUST',
-    area: 'stateful',
-    title:
-      'Generating the steps to cancel an order changes nothing: GetFloorOrder answers the same order (id, status, quantities) after the generation as before it (a change is read again before it is reported)',
-    basis:
-      'interface.md §States and transitions: "Operations that change state do not change it directly: the generation operations return steps that the caller executes elsewhere"',
-    needs: ['collection'],
-    operations: ['Marketplace.GenerateCancelTransaction'],
     services: [],
   },
   {

@@ -28,24 +28,26 @@ const ordersOf = (body: Json): Json[] => ordersIn(body).map((o) => o.order);
 const floorOrdersOf = (body: Json): Json[] => [orderAt(body, 'floorOrder'), orderAt(body, 'floorListing')].filter((o) => o !== undefined);
 const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as { filter?: Json } | undefined)?.filter ?? undefined;
 /**
- * A server whose cancel generation changes its own book: the order a GenerateCancelTransaction names is gone from
- * GetFloorOrder's answers from then on (the fault remembers the orders named, per network, while the process runs).
+ * A server whose generation changes its own book: the order a GenerateCancelTransaction names (or the first one
+ * a GenerateSellTransaction sells into) is gone from GetFloorOrder's answers from then on (the fault remembers
+ * the orders named, per network, while the process runs).
  */
-function cancelsDirectly(): FaultHooks {
-  const cancelled = new Set<string>();
+function generationChangesBook(operation: typeof CANCEL | typeof SELL): FaultHooks {
+  const taken = new Set<string>();
   return {
     transform(ctx, response) {
       if (response.status !== 200 || !response.body || typeof response.body !== 'object') return response;
-      if (ctx.operation === CANCEL) {
-        const orderId = (parse(ctx.rawBody) as { orderId?: unknown } | undefined)?.orderId;
-        if (typeof orderId === 'string') cancelled.add(`${ctx.network ?? ''} ${orderId}`);
+      if (ctx.operation === operation) {
+        const request = parse(ctx.rawBody) as { orderId?: unknown; ordersData?: { orderId?: unknown }[] } | undefined;
+        const orderId = operation === CANCEL ? request?.orderId : request?.ordersData?.[0]?.orderId;
+        if (typeof orderId === 'string') taken.add(`${ctx.network ?? ''} ${orderId}`);
       }
       if (ctx.operation === FLOOR) {
         const collectible = (response.body as Json)['collectible'];
         if (collectible && typeof collectible === 'object') {
-          for (const place of ['order', 'listing'] as const) {
+          for (const place of ['order', 'listing', 'offer'] as const) {
             const order = (collectible as Json)[place] as Json | null | undefined;
-            if (order && cancelled.has(`${ctx.network ?? ''} ${String(order['orderId'])}`)) (collectible as Json)[place] = null;
+            if (order && taken.has(`${ctx.network ?? ''} ${String(order['orderId'])}`)) (collectible as Json)[place] = null;
           }
         }
       }
@@ -325,10 +327,19 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     name: 'cancel-generation-cancels',
     description:
       'GenerateCancelTransaction takes the order out of the book itself (GetFloorOrder no longer answers it), instead of leaving the change to the steps it returns',
-    hooks: cancelsDirectly(),
+    hooks: generationChangesBook(CANCEL),
     operations: [CANCEL],
     networks: ['polygon'],
     trips: [{ check: 'generation-leaves-state-unchanged', operation: CANCEL }],
+  },
+  {
+    name: 'sell-generation-fills-offer',
+    description:
+      'GenerateSellTransaction takes the offer it sells into out of the book itself (GetFloorOrder no longer answers it), instead of leaving the sale to the steps it returns',
+    hooks: generationChangesBook(SELL),
+    operations: [SELL],
+    networks: ['polygon'],
+    trips: [{ check: 'generation-leaves-state-unchanged', operation: SELL }],
   },
   {
     name: 'int-filter-min-above-max',
