@@ -187,6 +187,23 @@ describe('zero values, free JSON and the keys real servers send (wire-facts §5)
     }
   });
 
+  it('post.body, signature.types and signature.value other than objects are SHOULD findings at their pointers; objects and null pass', () => {
+    for (const fine of [{ a: 1 }, {}, null]) {
+      const step = { id: 'signEIP712', signature: { types: fine, value: fine, primaryType: 'X' }, post: { body: fine } };
+      expect(v.should(STEPS, steps(step), 'response'), JSON.stringify(fine)).toEqual([]);
+    }
+    for (const wrong of ['text', ['a', 1], 7, true]) {
+      const step = { id: 'signEIP712', signature: { types: wrong, value: wrong, primaryType: 'X' }, post: { body: wrong } };
+      const findings = v.should(STEPS, steps(step), 'response');
+      expect(findings.map((i) => [i.pointer, i.keyword]).sort(), JSON.stringify(wrong)).toEqual([
+        ['/steps/0/post/body', 'x-document-type'],
+        ['/steps/0/signature/types', 'x-document-type'],
+        ['/steps/0/signature/value', 'x-document-type'],
+      ]);
+      expect(findings[0]?.message).toContain("the document's type; the official clients type it any");
+    }
+  });
+
   it('collectible metadata: the snake_case keys and status are checked at SHOULD level only', () => {
     const metadata = {
       image_data: '<svg/>',

@@ -4,7 +4,13 @@ import { checkNoPriceWithoutLiquidity, ILLIQUID_NEEDS } from '../../src/harness/
 import { GetSwapPrices } from '../../src/contract/index.js';
 import { describeOperation, grounded, ungrounded } from '../../src/harness/index.js';
 import { settle } from '../../src/harness/drivers/settle.js';
-import { judgeMaxPrices, NULL_SWAP_PRICES } from '../../src/semantics/swap.js';
+import {
+  judgeMaxPrices,
+  judgeNoPriceBeyondFunds,
+  NULL_SWAP_PRICES,
+  UNCOVERED_AMOUNT,
+  UNCOVERED_AMOUNT_WORDS,
+} from '../../src/semantics/swap.js';
 
 describeOperation({
   op: GetSwapPrices,
@@ -27,6 +33,26 @@ describeOperation({
       basis: `${IF} §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"`,
       needs: ILLIQUID_NEEDS,
       run: checkNoPriceWithoutLiquidity,
+    },
+    {
+      id: 'swap-prices-null-without-funds',
+      level: 'MUST',
+      area: 'semantics',
+      title: `GetSwapPrices for the fixtures' swap pair, asked for ${UNCOVERED_AMOUNT_WORDS} of the token (an amount no balance covers), lists no price the user's balance does not cover`,
+      basis: `${IF} §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"`,
+      needs: ['swap-pair'],
+      async run(run) {
+        const pair = run.needed('swap-pair');
+        const answer = await run.send({
+          userAddress: pair.userAddress,
+          buyCurrencyAddress: pair.buyCurrencyAddress,
+          buyAmount: UNCOVERED_AMOUNT,
+          chainId: run.network.chainId,
+        });
+        if (answer.status !== 200)
+          run.skip(`asked for an amount no balance covers, the server answered ${answer.status}, not a result to judge`);
+        settle(run, judgeNoPriceBeyondFunds((answer.json as { swapPrices?: unknown } | undefined)?.swapPrices, '/swapPrices'));
+      },
     },
     {
       id: 'swap-prices-max-price-not-below-price',

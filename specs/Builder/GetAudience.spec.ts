@@ -3,7 +3,7 @@ import { GetAudience } from '../../src/contract/index.js';
 import { describeOperation, grounded, ownedAudience, ungrounded } from '../../src/harness/index.js';
 import { checkContactCount, checkOtherProject } from '../../src/harness/drivers/audience-reads.js';
 import { settle } from '../../src/harness/drivers/settle.js';
-import { judgeContactsOfAudience } from '../../src/semantics/audience-reading.js';
+import { judgeContactsOfAudience, judgeContractsOfAudience } from '../../src/semantics/audience-reading.js';
 
 describeOperation({
   op: GetAudience,
@@ -21,7 +21,7 @@ describeOperation({
       level: 'SHOULD',
       area: 'stateful',
       title: "GetAudience's audience.contactCount equals the number of contacts it returns",
-      basis: `${IF} §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule`,
+      basis: `${IF} §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds and time-outs: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule`,
       run: checkContactCount,
     },
     {
@@ -34,6 +34,19 @@ describeOperation({
         const { body, json } = await run.example();
         const audienceId = typeof body.audienceId === 'number' ? body.audienceId : run.skip('the example names no numeric audience');
         settle(run, judgeContactsOfAudience(json, audienceId));
+      },
+    },
+    {
+      id: 'audience-contracts-of-audience',
+      level: 'MUST',
+      area: 'stateful',
+      title:
+        "Every contract GetAudience returns with an audienceId is a contract of the audience asked for: that audienceId is the audience's id (0, a Go server's none, says nothing)",
+      basis: `${ROUND_TRIP}; §Contract: "audienceId number"`,
+      async run(run) {
+        const { body, json } = await run.example();
+        const audienceId = typeof body.audienceId === 'number' ? body.audienceId : run.skip('the example names no numeric audience');
+        settle(run, judgeContractsOfAudience(json, audienceId));
       },
     },
     {

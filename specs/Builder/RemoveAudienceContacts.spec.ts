@@ -33,7 +33,7 @@ describeOperation({
       level: 'MUST',
       area: 'stateful',
       title: 'Removing contacts an audience has is answered 200, and GetAudience no longer lists them (nor later)',
-      basis: `${REMOVAL}; §Wire format: "Success response: HTTP 200"`,
+      basis: `${REMOVAL}; §Wire format: "| Success response | HTTP 200, JSON object |"`,
       needs: ['builder.projectId'],
       writes: true,
       run: (run) => checkAudienceModel(run, 'remove-contacts-removes'),

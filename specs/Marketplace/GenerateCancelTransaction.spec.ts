@@ -1,6 +1,11 @@
 import { GenerateCancelTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverFloorOrder, grounded, ungrounded } from '../../src/harness/index.js';
-import { DOCUMENTED_REQUEST_ACCEPTED, STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
+import {
+  DOCUMENTED_REQUEST_ACCEPTED,
+  GENERATION_LEAVES_STATE_UNCHANGED,
+  STEP_SIGNATURE_CHAIN_ID,
+  STEPS_WELL_FORMED,
+} from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: GenerateCancelTransaction,
@@ -16,5 +21,5 @@ describeOperation({
       ? { ...grounded(body), completed: { field: 'marketplace', body: { ...body, marketplace: order.marketplace } } }
       : grounded(body);
   },
-  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID, DOCUMENTED_REQUEST_ACCEPTED],
+  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID, DOCUMENTED_REQUEST_ACCEPTED, GENERATION_LEAVES_STATE_UNCHANGED],
 });

@@ -1,6 +1,6 @@
 import { GenerateSellTransaction } from '../../src/contract/index.js';
 import { describeOperation, discoverOffer, ungrounded } from '../../src/harness/index.js';
-import { STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
+import { GENERATION_LEAVES_STATE_UNCHANGED, STEP_SIGNATURE_CHAIN_ID, STEPS_WELL_FORMED } from '../../src/harness/shared-checks.js';
 
 describeOperation({
   op: GenerateSellTransaction,
@@ -22,5 +22,5 @@ describeOperation({
       'the fixtures name no owner of the token who could sell into the offer',
     );
   },
-  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID],
+  checks: [STEPS_WELL_FORMED, STEP_SIGNATURE_CHAIN_ID, GENERATION_LEAVES_STATE_UNCHANGED],
 });

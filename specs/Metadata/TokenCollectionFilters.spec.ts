@@ -1,6 +1,7 @@
 import { IF } from '../../src/checks/catalogue-types.js';
 import { GetCountOfFilteredCollectibles, TokenCollectionFilters } from '../../src/contract/index.js';
 import { describeOperation, grounded, show, ungrounded } from '../../src/harness/index.js';
+import { samplesHere } from '../../src/harness/profile.js';
 import { settle } from '../../src/harness/drivers/settle.js';
 import { asClause, filtersInAnswer, judgeIntRanges, judgeStringFilters } from '../../src/semantics/property-filters.js';
 
@@ -32,6 +33,51 @@ describeOperation({
       async run(run) {
         const { json } = await run.example();
         settle(run, judgeIntRanges(json));
+      },
+    },
+    // Cross-operation: a count for each listed value of the first STRING filters, bounded so a long list costs
+    // a few requests only.
+    {
+      id: 'string-filter-values-present',
+      level: 'SHOULD',
+      area: 'semantics',
+      title:
+        'Each value a STRING filter lists matches a collectible: GetCountOfFilteredCollectibles (includeEmpty true) with that value alone counts at least one (up to 3 filters × 4 values)',
+      basis: `${IF} §TokenCollectionFilters: "For string-type filters min and max are null and values lists the property values present" — a value present in the collection is carried by a collectible, which a count of "collectibles that match a filter" finds; what includeEmpty and side leave out is not shown, so a count of 0 is a SHOULD finding`,
+      needs: ['collection'],
+      async run(run) {
+        const { body, json } = await run.example();
+        const { contractAddress } = body;
+        const strings = filtersInAnswer(json).filter(({ filter }) => filter['type'] === 'STRING' && typeof filter['name'] === 'string');
+        const probes = strings
+          .slice(0, 3)
+          .flatMap(({ pointer, filter }) =>
+            (Array.isArray(filter['values']) ? filter['values'] : [])
+              .slice(0, 4)
+              .map((value, i) => ({ pointer: `${pointer}/values/${i}`, name: filter['name'] as string, value })),
+          );
+        if (probes.length === 0) run.skip('the answer has no STRING filter with values');
+        // The quick profile counts one value away from the operation's home network.
+        const sampled = probes.slice(0, samplesHere(run.config, run.session.operationId, run.network?.slug ?? null, probes.length));
+        let counted = 0;
+        for (const { pointer, name, value } of sampled) {
+          const answer = await run.send(
+            { side: 'listing', contractAddress, filter: { includeEmpty: true, properties: [{ name, type: 'STRING', values: [value] }] } },
+            { op: GetCountOfFilteredCollectibles },
+          );
+          const count = (answer.json as { count?: unknown } | undefined)?.count;
+          if (answer.status !== 200 || typeof count !== 'number') continue;
+          counted += 1;
+          if (count < 1) {
+            run.fail({
+              message: `${show(value)}, listed at ${pointer} as a value of the STRING property ${show(name)}, matches no collectible: GetCountOfFilteredCollectibles with that value alone counts 0`,
+              pointer,
+              expected: 'a value some collectible of the collection has (a count of at least 1)',
+              actual: value,
+            });
+          }
+        }
+        if (counted === 0) run.skip('GetCountOfFilteredCollectibles gave no count for any listed value');
       },
     },
     // Cross-operation: each returned filter as a property clause of GetCountOfFilteredCollectibles on the

@@ -38,7 +38,7 @@ export const CHECKS = [
     level: 'MUST',
     area: 'response',
     title: 'A valid request is answered 200 with a body of the documented shape',
-    basis: 'interface.md §Wire format: "Success response: HTTP 200, JSON object"; §Resources: field types',
+    basis: 'interface.md §Wire format: "| Success response | HTTP 200, JSON object |"; §Resources: field types',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -66,9 +66,9 @@ export const CHECKS = [
     level: 'SHOULD',
     area: 'response',
     title:
-      'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values; "" passes) and the keys real servers send have their types',
+      'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values; "" passes), the keys real servers send have their types, and signature.types, signature.value and post.body are objects',
     basis:
-      'wire-facts.md §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"; "A convention on a field\'s format (hex, address, decimal) applies to non-empty values only"; "collectible metadata uses image_data, external_url, background_color, animation_url (snake_case) on the wire, and a status"',
+      'wire-facts.md §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"; "A convention on a field\'s format (hex, address, decimal) applies to non-empty values only"; "collectible metadata uses image_data, external_url, background_color, animation_url (snake_case) on the wire, and a status"; "The document types all three as objects ... Another JSON type there is a SHOULD finding (the document\'s type against the clients\' any), never a MUST failure"',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
       'Marketplace.GetFloorOrder',
@@ -214,7 +214,7 @@ export const CHECKS = [
     level: 'MUST',
     area: 'wire',
     title: 'A body that is not JSON is a client error (4xx with an error object)',
-    basis: 'interface.md §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"',
+    basis: 'interface.md §Wire format: "| Request body | JSON object"; §Errors: "Client errors are returned with 4xx statuses"',
     wrongOnPurpose: 'a body that is not JSON',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
@@ -474,9 +474,10 @@ export const CHECKS = [
     id: 'error-table-agreement',
     level: 'MUST',
     area: 'errors',
-    title: "An error the document lists for the operation has its row's code and status, and its HTTP status equals its status field",
+    title:
+      "An error the document lists for the operation, or a webrpc protocol error on any service, has its row's code and status, and its HTTP status equals its status field",
     basis:
-      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"',
+      'interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly"; §Authentication\'s 401/1000, 403/1001, 403/1002 for every operation; "| status | number (HTTP status) | yes |"; wire-facts.md §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"',
     judges: 'other-answers',
     operations: [
       'Marketplace.GetCountOfFilteredCollectibles',
@@ -504,7 +505,8 @@ export const CHECKS = [
     id: 'error-unlisted-row-agreement',
     level: 'SHOULD',
     area: 'errors',
-    title: "An error of the table that the document does not list for the operation's service has the table's code and status",
+    title:
+      "An application error of the table (code 1000 and up) that the document does not list for the operation's service has the table's code and status",
     basis:
       'wire-facts.md §5: "for a name the document does not list for that operation, it is SHOULD-level" (interface.md §Errors: "The Marketplace operations list the full set; the other operations show WebrpcEndpoint (400) and WebrpcBadResponse (500) explicitly")',
     judges: 'other-answers',
@@ -751,7 +753,19 @@ export const CHECKS = [
     area: 'semantics',
     title: "An EIP-712 signature request's domain.chainId is the chain ID of the network in the path",
     basis:
-      'interface.md §Base addresses: "The chain is implied by the slug, so Marketplace requests carry no chain identifier field"; §Step: "signature object: domain {name, version, chainId, verifyingContract}"',
+      'interface.md §Base addresses: "The chain is implied by the slug, so Marketplace requests carry no chain identifier field"; §Step: "| signature | object: `domain` {`name` string, `version` string, `chainId` number, `verifyingContract` string}"',
+    operations: ['Marketplace.GenerateSellTransaction', 'Marketplace.GenerateCancelTransaction'],
+    services: [],
+  },
+  {
+    id: 'generation-leaves-state-unchanged',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      'Generating steps changes nothing: GetFloorOrder answers the order the generation named (the floor order a cancel names, the offer a sale sells into) the same (id, status, quantities) after the generation as before it (a change is read again before it is reported)',
+    basis:
+      'interface.md §States and transitions: "Operations that change state do not change it directly: the generation operations return steps that the caller executes elsewhere"',
+    needs: ['collection'],
     operations: ['Marketplace.GenerateSellTransaction', 'Marketplace.GenerateCancelTransaction'],
     services: [],
   },
@@ -796,6 +810,18 @@ export const CHECKS = [
     services: [],
   },
   {
+    id: 'string-filter-values-present',
+    level: 'SHOULD',
+    area: 'semantics',
+    title:
+      'Each value a STRING filter lists matches a collectible: GetCountOfFilteredCollectibles (includeEmpty true) with that value alone counts at least one (up to 3 filters × 4 values)',
+    basis:
+      'interface.md §TokenCollectionFilters: "For string-type filters min and max are null and values lists the property values present" — a value present in the collection is carried by a collectible, which a count of "collectibles that match a filter" finds; what includeEmpty and side leave out is not shown, so a count of 0 is a SHOULD finding',
+    needs: ['collection'],
+    operations: ['Metadata.TokenCollectionFilters'],
+    services: [],
+  },
+  {
     id: 'returned-filter-narrows-count',
     level: 'MUST',
     area: 'semantics',
@@ -815,6 +841,18 @@ export const CHECKS = [
     basis:
       'interface.md §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"',
     needs: ['swap.illiquidCurrencyAddress', 'swap-pair'],
+    operations: ['API.GetSwapPrices'],
+    services: [],
+  },
+  {
+    id: 'swap-prices-null-without-funds',
+    level: 'MUST',
+    area: 'semantics',
+    title:
+      "GetSwapPrices for the fixtures' swap pair, asked for 10^60 smallest units of the token (an amount no balance covers), lists no price the user's balance does not cover",
+    basis:
+      'interface.md §API operations, GetSwapPrices: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"',
+    needs: ['swap-pair'],
     operations: ['API.GetSwapPrices'],
     services: [],
   },
@@ -1013,7 +1051,7 @@ export const CHECKS = [
     area: 'stateful',
     title: "GetAudience's audience.contactCount equals the number of contacts it returns",
     basis:
-      'interface.md §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule',
+      'interface.md §Audience: "contactCount number" — no sentence says what it counts: "read an audience with its contacts" names the contacts, not their count, and §Limits ("size limits ... pagination bounds and time-outs: not shown") lets a server cap the list it returns, so a total above the list is not a broken rule',
     operations: ['Builder.GetAudience'],
     services: [],
   },
@@ -1024,6 +1062,17 @@ export const CHECKS = [
     title: "Every contact GetAudience returns is a contact of the audience asked for: its audienceId is that audience's id",
     basis:
       'interface.md §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"; §Contact: "audienceId number"',
+    operations: ['Builder.GetAudience'],
+    services: [],
+  },
+  {
+    id: 'audience-contracts-of-audience',
+    level: 'MUST',
+    area: 'stateful',
+    title:
+      "Every contract GetAudience returns with an audienceId is a contract of the audience asked for: that audienceId is the audience's id (0, a Go server's none, says nothing)",
+    basis:
+      'interface.md §What the service does: "create an audience (a named contact list inside a project), read an audience with its contacts and contracts"; §Contract: "audienceId number"',
     operations: ['Builder.GetAudience'],
     services: [],
   },
@@ -1043,7 +1092,8 @@ export const CHECKS = [
     level: 'MUST',
     area: 'stateful',
     title: 'Removing contacts an audience has is answered 200, and GetAudience no longer lists them (nor later)',
-    basis: 'interface.md §What the service does: "remove contacts from an audience"; §Wire format: "Success response: HTTP 200"',
+    basis:
+      'interface.md §What the service does: "remove contacts from an audience"; §Wire format: "| Success response | HTTP 200, JSON object |"',
     needs: ['builder.projectId'],
     writes: true,
     operations: ['Builder.RemoveAudienceContacts'],

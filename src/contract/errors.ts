@@ -71,9 +71,21 @@ export const ROWS_SHOWN_SENTENCE =
  */
 const SHOWN_FOR_EVERY_OPERATION = new Set(['WebrpcEndpoint', 'WebrpcBadResponse', 'Unauthorized', 'PermissionDenied', 'SessionExpired']);
 
-/** Whether the document lists error `name`'s row for the operations of `service`. */
+/**
+ * The webrpc protocol rows (codes below the application rows' 1000: bad route, bad method, bad request, server
+ * panic and the rest). The framework under every service emits them, also for a request that reaches no
+ * operation, and every service's generated client declares the table's code and status for them
+ * (wire-facts.md §5): they bind every service, whatever the rows the document shows per operation.
+ */
+export function isProtocolRow(kind: ErrorKind): boolean {
+  return kind.code < 1000;
+}
+
+/** Whether the document's row for error `name` binds the answers of `service`: at MUST, where error-table-agreement judges it. */
 export function rowShownFor(service: ServiceName, name: string): boolean {
-  return BY_NAME.has(name) && (service === 'Marketplace' || SHOWN_FOR_EVERY_OPERATION.has(name));
+  const kind = BY_NAME.get(name);
+  if (kind === undefined) return false;
+  return service === 'Marketplace' || isProtocolRow(kind) || SHOWN_FOR_EVERY_OPERATION.has(name);
 }
 
 /** A table row as the report shows it beside an answer. */

@@ -48,6 +48,12 @@ export const KNOWN_VALUES_KEYWORD = 'x-known-values';
  */
 export const WIRE_TYPE_KEYWORD = 'x-wire-type';
 export type WireType = 'string' | 'number' | 'boolean' | 'object' | 'array';
+/**
+ * The JSON type the document gives a field that the official clients (and the webrpc schema) type `any`
+ * (wire-facts.md §5: `signature.types`, `signature.value`, `post.body`): any JSON at MUST level, since a real
+ * server is held to its clients' word; another type than the document's is a SHOULD finding, never silence.
+ */
+export const DOCUMENT_TYPE_KEYWORD = 'x-document-type';
 
 /**
  * How real servers read a request number (wire-facts.md §4): into a Go integer, which refuses a fraction, and
@@ -88,8 +94,10 @@ export function wireField(type: WireType, description: string, knownValues?: rea
     description,
   });
 }
-/** "any JSON value" (PropertyFilter.values); free JSON (`any` in the public clients: post.body, signature.types/value). */
+/** "any JSON value" (PropertyFilter.values). */
 export const anyValue = (): TUnsafe<unknown> => Type.Unsafe<unknown>({});
+/** An object in the document, `any` in the public clients (post.body, signature.types/value): see DOCUMENT_TYPE_KEYWORD. */
+export const documentObject = (): TUnsafe<unknown> => Type.Unsafe<unknown>({ [DOCUMENT_TYPE_KEYWORD]: 'object' });
 export const arrayOf = <T extends TSchema>(items: T): TUnsafe<Static<T>[]> => Type.Unsafe<Static<T>[]>({ type: 'array', items });
 
 /** An enumeration whose full value set the document gives (OrderSide, MarketplaceKind, PropertyType): MUST. */

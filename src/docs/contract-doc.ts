@@ -15,6 +15,7 @@ import {
   KNOWN_VALUES_KEYWORD,
   NETWORKS,
   WIRE_TYPE_KEYWORD,
+  DOCUMENT_TYPE_KEYWORD,
   OPERATIONS,
   RESOURCES,
   operationId,
@@ -46,7 +47,10 @@ function typeOf(schema: Schema): string {
   const base = types.find((t) => t !== 'null');
   let text: string;
   const wireType = schema[WIRE_TYPE_KEYWORD];
-  if (base === undefined && typeof wireType === 'string') text = `any JSON value (by convention a ${wireType}: real servers send it, the document does not name it)`;
+  const documentType = schema[DOCUMENT_TYPE_KEYWORD];
+  if (base === undefined && typeof documentType === 'string')
+    text = `${documentType} (the document's type; any JSON value in the official clients: another type is a SHOULD finding)`;
+  else if (base === undefined && typeof wireType === 'string') text = `any JSON value (by convention a ${wireType}: real servers send it, the document does not name it)`;
   else if (base === undefined) text = 'any JSON value';
   else if (base === 'array') text = `array of ${typeOf((schema['items'] ?? {}) as Schema)}`;
   else if (Array.isArray(schema['enum'])) text = `${base}, one of ${(schema['enum'] as unknown[]).filter((v) => v !== null).map((v) => code(String(v))).join(', ')}`;

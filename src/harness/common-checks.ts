@@ -82,7 +82,7 @@ export const RESPONSE_SCHEMA = defineCheck({
   level: 'MUST',
   area: 'response',
   title: 'A valid request is answered 200 with a body of the documented shape',
-  basis: `${IF} §Wire format: "Success response: HTTP 200, JSON object"; §Resources: field types`,
+  basis: `${IF} §Wire format: "| Success response | HTTP 200, JSON object |"; §Resources: field types`,
   async run(run) {
     const { ex, index, outcome, answer } = await exampleAnswer(run);
     refusedKey(run.session, outcome, index);
@@ -108,8 +108,8 @@ export const RESPONSE_CONVENTIONS = defineCheck({
   level: 'SHOULD',
   area: 'response',
   title:
-    'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values; "" passes) and the keys real servers send have their types',
-  basis: `${WF} §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"; "A convention on a field's format (hex, address, decimal) applies to non-empty values only"; "collectible metadata uses image_data, external_url, background_color, animation_url (snake_case) on the wire, and a status"`,
+    'Response values follow the wire conventions (addresses, decimal amounts, RFC 3339, known enum values; "" passes), the keys real servers send have their types, and signature.types, signature.value and post.body are objects',
+  basis: `${WF} §2, §5: "Addresses in responses are lower-case hex; timestamps are RFC 3339"; "A convention on a field's format (hex, address, decimal) applies to non-empty values only"; "collectible metadata uses image_data, external_url, background_color, animation_url (snake_case) on the wire, and a status"; "The document types all three as objects ... Another JSON type there is a SHOULD finding (the document's type against the clients' any), never a MUST failure"`,
   async run(run) {
     const { index, outcome, answer } = await exampleAnswer(run);
     refusedKey(run.session, outcome, index);
@@ -198,7 +198,7 @@ export const MALFORMED_JSON = defineCheck({
   level: 'MUST',
   area: 'wire',
   title: 'A body that is not JSON is a client error (4xx with an error object)',
-  basis: `${IF} §Wire format: "Request body: JSON object"; §Errors: "Client errors are returned with 4xx statuses"`,
+  basis: `${IF} §Wire format: "| Request body | JSON object"; §Errors: "Client errors are returned with 4xx statuses"`,
   wrongOnPurpose: 'a body that is not JSON',
   async run(run) {
     let answer: HttpResponse & { index: number };

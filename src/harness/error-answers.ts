@@ -1,11 +1,11 @@
 /**
  * Judges an error answer against interface.md §Errors: the object's shape, agreement with the rows the document
- * lists for the operation's service, the status class, and (SHOULD) a known name, its default message and the
+ * lists for the operation's service and with the webrpc protocol rows (every service), the status class, and (SHOULD) a known name, its default message and the
  * table's row for a name the document does not list for the service. Every error answer of every check goes
  * through here, so a server's errors are judged the same wherever they show up.
  */
 import type { CheckId } from '../checks/catalogue.js';
-import { describeRow, findErrorKind, rowShownFor } from '../contract/errors.js';
+import { describeRow, findErrorKind, isProtocolRow, rowShownFor } from '../contract/errors.js';
 import { isRecord, show } from '../contract/json-values.js';
 import { ErrorObject } from '../contract/resources.js';
 import type { ServiceName } from '../contract/services.js';
@@ -70,8 +70,11 @@ export function judgeErrorAnswer(response: HttpResponse, service: ServiceName): 
         ? { pointer: '/code', expected: kind.code, actual: record['code'] }
         : { pointer: '/status', expected: kind.status, actual: response.status };
       if (rowShownFor(service, kind.error)) {
+        const row = isProtocolRow(kind)
+          ? `the webrpc protocol row for ${kind.error}, which binds every service (${service} too), is ${describeRow(kind)}`
+          : `the document's row for ${kind.error} on ${service} operations is ${describeRow(kind)}`;
         findings['error-table-agreement'] = {
-          message: `the document's row for ${kind.error} on ${service} operations is ${describeRow(kind)}; ${answered}`,
+          message: `${row}; ${answered}`,
           ...detail,
         };
       } else {

@@ -40,8 +40,9 @@ export const ERROR_TABLE_AGREEMENT = defineCheck({
   id: 'error-table-agreement',
   level: 'MUST',
   area: 'errors',
-  title: "An error the document lists for the operation has its row's code and status, and its HTTP status equals its status field",
-  basis: `${IF} §Errors: "${ROWS_SHOWN_SENTENCE}"; §Authentication's 401/1000, 403/1001, 403/1002 for every operation; "status number (HTTP status)"`,
+  title:
+    "An error the document lists for the operation, or a webrpc protocol error on any service, has its row's code and status, and its HTTP status equals its status field",
+  basis: `${IF} §Errors: "${ROWS_SHOWN_SENTENCE}"; §Authentication's 401/1000, 403/1001, 403/1002 for every operation; "| status | number (HTTP status) | yes |"; ${WF} §5: the webrpc protocol rows (codes 0 to -9) "hold at MUST on every service, also for requests that reach no operation"`,
   judges: 'other-answers',
   run: (run) => judgeErrorAnswers(run, 'error-table-agreement'),
 });
@@ -50,7 +51,8 @@ export const ERROR_UNLISTED_ROW_AGREEMENT = defineCheck({
   id: 'error-unlisted-row-agreement',
   level: 'SHOULD',
   area: 'errors',
-  title: "An error of the table that the document does not list for the operation's service has the table's code and status",
+  title:
+    "An application error of the table (code 1000 and up) that the document does not list for the operation's service has the table's code and status",
   basis: `${WF} §5: "for a name the document does not list for that operation, it is SHOULD-level" (${IF} §Errors: "${ROWS_SHOWN_SENTENCE}")`,
   judges: 'other-answers',
   run: (run) => judgeErrorAnswers(run, 'error-unlisted-row-agreement'),

@@ -4,8 +4,8 @@
  * the network's own data (the example request, the operations' own checks) on every network, and cuts the
  * repetition the full profile adds on top (docs/profiles.md gives the measurement behind each choice):
  * - the probes of behaviour that does not depend on the network — a missing or wrong key, a body that is not
- *   JSON, another method or Content-Type, an unknown route — and the generated-request properties run on one
- *   network per operation, its "home" network (drawn from the seed, so runs with other seeds visit others);
+ *   JSON, another method or Content-Type, an unknown route, an amount no balance covers, a read after a
+ *   generation — and the generated-request properties run on one network per operation, its "home" network (drawn from the seed, so runs with other seeds visit others);
  *   on the other networks they are neither run nor reported;
  * - the checks that judge the answers of the other checks report on those networks only what they judged;
  * - the operations' own properties and samples keep their runs on the home network; elsewhere they stop at
@@ -33,6 +33,10 @@ const HOME_ONLY = new Set<string>([
   'invalid-request-not-5xx',
   'invalid-request-4xx',
   'bad-route',
+  // Rules of the server's own logic that read the network's data only to reach the edge they probe: an amount no
+  // balance covers, a generation followed by a read. The edge is the same on every network.
+  'swap-prices-null-without-funds',
+  'generation-leaves-state-unchanged',
 ]);
 
 /** Checks judged from the other checks' answers: they send nothing of their own. */

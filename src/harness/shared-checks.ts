@@ -19,6 +19,7 @@ import { judgeOrderChainIds } from '../semantics/order-rules.js';
 import { judgeSignatureChainIds, judgeStepsWellFormed } from '../semantics/steps.js';
 import { cancelTheOffer } from './drivers/cancel-offer.js';
 import { checkSameOptionsTwice } from './drivers/checkout-options.js';
+import { checkGenerationLeavesState } from './drivers/generation-state.js';
 import { checkNoPriceWithoutLiquidity, ILLIQUID_NEEDS } from './drivers/illiquid.js';
 import { settle } from './drivers/settle.js';
 import { settleEach } from './drivers/settle-each.js';
@@ -67,8 +68,19 @@ export const STEP_SIGNATURE_CHAIN_ID = defineCheck<typeof GenerateSellTransactio
   level: 'MUST',
   area: 'semantics',
   title: "An EIP-712 signature request's domain.chainId is the chain ID of the network in the path",
-  basis: `${SLUG}; §Step: "signature object: domain {name, version, chainId, verifyingContract}"`,
+  basis: `${SLUG}; §Step: "| signature | object: \`domain\` {\`name\` string, \`version\` string, \`chainId\` number, \`verifyingContract\` string}"`,
   run: (run) => judgeSteps(run, (json) => judgeSignatureChainIds(json, run.network.chainId)),
+});
+
+export const GENERATION_LEAVES_STATE_UNCHANGED = defineCheck<typeof GenerateSellTransaction | typeof GenerateCancelTransaction>({
+  id: 'generation-leaves-state-unchanged',
+  level: 'MUST',
+  area: 'stateful',
+  title:
+    'Generating steps changes nothing: GetFloorOrder answers the order the generation named (the floor order a cancel names, the offer a sale sells into) the same (id, status, quantities) after the generation as before it (a change is read again before it is reported)',
+  basis: `${IF} §States and transitions: "Operations that change state do not change it directly: the generation operations return steps that the caller executes elsewhere"`,
+  needs: ['collection'],
+  run: checkGenerationLeavesState,
 });
 
 export const DOCUMENTED_REQUEST_ACCEPTED = defineCheck<typeof GenerateCancelTransaction | typeof CheckoutOptionsMarketplace>({

@@ -45,18 +45,32 @@ export function readingOf(json: unknown): AudienceReading {
  * `audienceId` it carries is that audience's. A contact without one says nothing (a field may be absent).
  */
 export function judgeContactsOfAudience(json: unknown, audienceId: number): Judgement {
+  return judgeListedOfAudience(json, audienceId, 'contacts');
+}
+
+/**
+ * Every contract GetAudience lists with an audience is the audience read: "read an audience with its contacts and
+ * contracts". A contract without an audienceId, or with the zero value a Go server sends for none (wire-facts.md
+ * §5), says nothing.
+ */
+export function judgeContractsOfAudience(json: unknown, audienceId: number): Judgement {
+  return judgeListedOfAudience(json, audienceId, 'contracts');
+}
+
+function judgeListedOfAudience(json: unknown, audienceId: number, list: 'contacts' | 'contracts'): Judgement {
   const body = recordOf(json) ?? {};
-  const contacts = Array.isArray(body['contacts']) ? (body['contacts'] as unknown[]) : [];
+  const items = Array.isArray(body[list]) ? (body[list] as unknown[]) : [];
+  const what = list === 'contacts' ? 'contact' : 'contract';
   let judged = 0;
-  for (const [i, contact] of contacts.entries()) {
-    const stated = recordOf(contact)?.['audienceId'];
-    if (stated === undefined || stated === null) continue;
+  for (const [i, item] of items.entries()) {
+    const stated = recordOf(item)?.['audienceId'];
+    if (stated === undefined || stated === null || (list === 'contracts' && stated === 0)) continue;
     judged += 1;
     if (stated !== audienceId) {
       return {
         finding: {
-          message: `contact ${i} of audience ${audienceId} names another audience; GetAudience reads "an audience with its contacts" (interface.md)`,
-          pointer: `/contacts/${i}/audienceId`,
+          message: `${what} ${i} of audience ${audienceId} names another audience; GetAudience reads "an audience with its contacts and contracts" (interface.md)`,
+          pointer: `/${list}/${i}/audienceId`,
           expected: audienceId,
           actual: stated,
         },
@@ -64,7 +78,7 @@ export function judgeContactsOfAudience(json: unknown, audienceId: number): Judg
     }
   }
   if (judged > 0) return 'holds';
-  return { undecided: contacts.length === 0 ? 'the audience lists no contact' : 'no listed contact carries an audienceId' };
+  return { undecided: items.length === 0 ? `the audience lists no ${what}` : `no listed ${what} carries an audienceId` };
 }
 
 /** One audience read before and after a removal. */

@@ -1,7 +1,7 @@
 /**
  * How Swap answers relate to each other and to their requests. interface.md names the fields (SwapPrice,
- * SwapQuote, includeApprove, slippagePercentage) but not these relations, so every judgement here backs a
- * SHOULD check. Each judge is pure: it returns what is wrong (or why it cannot tell), never sends. Amounts
+ * SwapQuote, includeApprove, slippagePercentage) but not these relations, so the judgements here back SHOULD
+ * checks, except the null result without funds, which the document states. Each judge is pure: it returns what is wrong (or why it cannot tell), never sends. Amounts
  * that are absent, null or not decimal are left alone: response-schema and response-conventions judge those.
  */
 import { recordOf } from '../contract/json-values.js';
@@ -11,6 +11,36 @@ import type { Judgement } from './judgement.js';
 /** "The result is null when the user lacks sufficient funds or the pool lacks liquidity" (interface.md, GetSwapPrices). */
 export const NULL_SWAP_PRICES =
   'swapPrices is null, which the document allows: "The result is null when the user lacks sufficient funds or the pool lacks liquidity"';
+
+/**
+ * An amount of the bought token no balance covers: 10^60 smallest units, more than the supply of any token (an
+ * 18-decimal token would need 10^42 whole units). A conformant server answers null: the user lacks the funds.
+ */
+export const UNCOVERED_AMOUNT = `1${'0'.repeat(60)}`;
+export const UNCOVERED_AMOUNT_WORDS = '10^60 smallest units';
+
+/**
+ * "The result is null when the user lacks sufficient funds": asked for an amount no balance covers, a
+ * GetSwapPrices answer lists no price, unless its own currencyBalance shows that the user can pay it.
+ */
+export function judgeNoPriceBeyondFunds(prices: unknown, pointer: string): Judgement {
+  if (prices === null || prices === undefined || (Array.isArray(prices) && prices.length === 0)) return 'holds';
+  if (!Array.isArray(prices)) return { undecided: 'swapPrices is not a list; response-schema reports it' };
+  for (const [i, item] of prices.entries()) {
+    const price = decimalInteger(recordOf(item)?.['price']);
+    const balance = decimalInteger(recordOf(item)?.['currencyBalance']);
+    if (price !== undefined && balance !== undefined && balance >= price) continue;
+    return {
+      finding: {
+        message: `asked for ${UNCOVERED_AMOUNT_WORDS} of the token, an amount no balance covers, the result must be null ("The result is null when the user lacks sufficient funds"), yet it lists a price the user's balance does not cover`,
+        pointer: `${pointer}/${i}`,
+        expected: null,
+        actual: item,
+      },
+    };
+  }
+  return 'holds';
+}
 
 /** Every price of a GetSwapPrices answer has maxPrice >= price. */
 export function judgeMaxPrices(prices: readonly unknown[], pointer: string): Judgement {

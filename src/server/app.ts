@@ -78,7 +78,11 @@ export function createReferenceApp(options: ReferenceAppOptions = {}): Reference
     }
     let response = intercepted;
     if (!response) {
-      response = await runPipeline(deps, incoming);
+      const read =
+        hooks.rewriteRequest && incoming.parsed.ok
+          ? { ...incoming, parsed: { ok: true as const, value: hooks.rewriteRequest(incoming.ctx, incoming.parsed.value) } }
+          : incoming;
+      response = await runPipeline(deps, read);
       if (hooks.transform) response = await hooks.transform(incoming.ctx, response);
     }
     if (latencyMs > 0) await sleep(latencyMs);

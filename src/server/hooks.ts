@@ -7,6 +7,8 @@ import type { FaultHooks, RequestContext, WireResponse } from './types.js';
 
 export interface CombinedHooks {
   intercept(ctx: RequestContext): WireResponse | 'hang' | 'reset' | undefined;
+  /** Applies every request rewrite in the order given; undefined when no fault has one. */
+  readonly rewriteRequest: ((ctx: RequestContext, request: unknown) => unknown) | undefined;
   readonly skipAuth: boolean;
   /**
    * Applies every transform to a deep copy, so a fault can never alter the server's own data; undefined when no
@@ -24,6 +26,9 @@ export function combineHooks(faults: readonly FaultHooks[]): CombinedHooks {
       }
       return undefined;
     },
+    rewriteRequest: faults.some((f) => f.rewriteRequest)
+      ? (ctx, request) => faults.reduce((current, f) => (f.rewriteRequest ? f.rewriteRequest(ctx, current) : current), request)
+      : undefined,
     skipAuth: faults.some((f) => f.skipAuth === true),
     transform: faults.some((f) => f.transform)
       ? async (ctx, response) => {

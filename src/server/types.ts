@@ -33,6 +33,11 @@ export interface RequestContext {
 export interface FaultHooks {
   /** Runs before routing; an answer (or 'hang': never answer, or 'reset': destroy the socket) replaces the pipeline. */
   readonly intercept?: (ctx: RequestContext) => WireResponse | 'hang' | 'reset' | undefined;
+  /**
+   * Rewrites the parsed request body before the pipeline reads it (the request as a broken server would read
+   * it: an amount it caps, a field it ignores). `ctx` is the same object `transform` sees afterwards.
+   */
+  readonly rewriteRequest?: (ctx: RequestContext, request: unknown) => unknown;
   /** Accept every request whatever its X-Access-Key. */
   readonly skipAuth?: boolean;
   /**

@@ -20,6 +20,7 @@ import {
   INTEGER_KEYWORD,
   KNOWN_VALUES_KEYWORD,
   WIRE_TYPE_KEYWORD,
+  DOCUMENT_TYPE_KEYWORD,
   type Convention,
   type WireSide,
 } from '../contract/schema-kit.js';
@@ -110,6 +111,18 @@ function createAjv(conventions: WireSide | undefined, extraSchemas: readonly obj
                   ? _`typeof ${data} == "object" && !Array.isArray(${data})`
                   : _`typeof ${data} == ${type}`;
             cxt.fail(_`${data} !== null && !(${isType})`);
+          },
+        }
+      : {}),
+  });
+  ajv.addKeyword({
+    keyword: DOCUMENT_TYPE_KEYWORD,
+    schemaType: 'string',
+    ...(enforceConventions
+      ? {
+          code(cxt: KeywordCxt) {
+            const data = cxt.data;
+            cxt.fail(_`${data} !== null && !(typeof ${data} == "object" && !Array.isArray(${data}))`);
           },
         }
       : {}),
@@ -206,7 +219,7 @@ function compiledAhead(level: Level, schemaId: string): ValidateFunction | undef
 }
 
 /** The keywords of the conventions the document does not state: the only findings `should` returns. */
-const SHOULD_KEYWORDS = new Set([CONVENTION_KEYWORD, KNOWN_VALUES_KEYWORD, WIRE_TYPE_KEYWORD]);
+const SHOULD_KEYWORDS = new Set([CONVENTION_KEYWORD, KNOWN_VALUES_KEYWORD, WIRE_TYPE_KEYWORD, DOCUMENT_TYPE_KEYWORD]);
 
 export class SchemaValidators {
   private readonly instances = new Map<Level, AjvInstance>();
@@ -326,6 +339,14 @@ function describe(e: ErrorObject, data: unknown, level: Level): SchemaIssue {
         pointer,
         keyword: e.keyword,
         message: `should be ${String(e.schema)} (what real servers send in this field, which the document does not name), got ${jsonType(actual)}`,
+        expected: e.schema,
+        actual,
+      };
+    case DOCUMENT_TYPE_KEYWORD:
+      return {
+        pointer,
+        keyword: e.keyword,
+        message: `should be an ${String(e.schema)} (the document's type; the official clients type it any), got ${jsonType(actual)}`,
         expected: e.schema,
         actual,
       };

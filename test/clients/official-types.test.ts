@@ -95,14 +95,14 @@ const steps: Marketplace.Step[] = [
     to: '',
     value: '',
     price: '',
-    // Free JSON (`any` in the client): types as a string holding JSON, value as an array, body as a string.
+    // `any` in the client, objects in the document and on the wire (a Go server fills them with maps).
     signature: {
       domain: { name: 'Seaport', version: '1.6', chainId: 137, verifyingContract: '0x0000000000000000000000000000000000000002' },
-      types: JSON.stringify({ Order: [{ name: 'id', type: 'uint256' }] }),
+      types: { Order: [{ name: 'id', type: 'uint256' }] },
       primaryType: 'Order',
-      value: ['1'],
+      value: { id: '1' },
     },
-    post: { endpoint: '/orders', method: 'POST', body: '{"order":1}' },
+    post: { endpoint: '/orders', method: 'POST', body: { order: 1 } },
     executeType: Marketplace.ExecuteType.order,
   },
 ];
@@ -200,6 +200,20 @@ describe("bodies built from the official clients' types, zero values throughout"
   it("each step is complete for what it is; the signature request's domain names the chain", () => {
     expect(judgeStepsWellFormed({ steps })).toBe('holds');
     expect(judgeSignatureChainIds({ steps }, 137)).toBe('holds');
+  });
+
+  it("what the client's `any` also allows (types as a string holding JSON, value as an array, body as a string) passes MUST, and is a SHOULD finding at each pointer", () => {
+    const signature = { ...steps[2]!.signature!, types: JSON.stringify(steps[2]!.signature!.types), value: ['1'] };
+    const free = { steps: [{ ...steps[2]!, signature, post: { ...steps[2]!.post!, body: '{"order":1}' } }] };
+    expect(validators().must(ops.GenerateCancelTransaction.response.$id!, free)).toEqual([]);
+    expect(
+      validators()
+        .should(ops.GenerateCancelTransaction.response.$id!, free, 'response')
+        .map((i) => i.pointer)
+        .sort(),
+    ).toEqual(['/steps/0/post/body', '/steps/0/signature/types', '/steps/0/signature/value']);
+    // A string holding the types still names the primary type: the step is complete for what it is.
+    expect(judgeStepsWellFormed(free)).toBe('holds');
   });
 
   it('a quote without approval has approveData ""', () => {

@@ -88,6 +88,19 @@ describe('judgeErrorAnswer', () => {
     },
   );
 
+  it.each([
+    ['Metadata', 'WebrpcBadRoute', -2, 400],
+    ['Builder', 'WebrpcBadMethod', -4, 405],
+    ['API', 'WebrpcBadRequest', -4, 422],
+    ['Relayer', 'WebrpcServerPanic', -7, 500],
+  ] as const)('on %s a webrpc protocol row (%s) answered with code %i status %i is a MUST failure', (service, name, code, status) => {
+    const findings = judgeErrorAnswer(answer(status, { ...errorBody(name), code, status }), service);
+    expect(Object.keys(findings)).toEqual(['error-table-agreement']);
+    expect(findings['error-table-agreement']?.message).toContain(
+      `the webrpc protocol row for ${name}, which binds every service (${service} too)`,
+    );
+  });
+
   it('a status unlike the row of a name listed everywhere is a MUST failure on any service', () => {
     const findings = judgeErrorAnswer(answer(403, { ...errorBody('Unauthorized'), status: 403 }), 'Indexer');
     expect(findings['error-table-agreement']).toMatchObject({ pointer: '/status', expected: 401, actual: 403 });

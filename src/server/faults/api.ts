@@ -5,7 +5,7 @@
 import { recordOf } from '../../contract/json-values.js';
 import { verifyEthAuthProof } from '../domain/ethauth.js';
 import type { Fault } from './fault.js';
-import type { RequestContext, WireResponse } from '../types.js';
+import type { FaultHooks, RequestContext, WireResponse } from '../types.js';
 import { answer, on, onSuccess, parse } from './kit.js';
 
 const PRICES = 'API.GetSwapPrices';
@@ -70,18 +70,52 @@ const inventPrice = (ctx: RequestContext, response: WireResponse): WireResponse 
   return response;
 };
 
+/**
+ * A server that prices one smallest unit of the bought token (which a funded user can always pay) and scales
+ * the price to the amount asked, so the balance is never compared with the real price.
+ */
+function pricesPerUnit(): FaultHooks {
+  const asked = new WeakMap<RequestContext, bigint>();
+  return {
+    rewriteRequest(ctx, request) {
+      const body = recordOf(request);
+      if (ctx.operation !== PRICES || !body || !isDecimal(body['buyAmount'])) return request;
+      asked.set(ctx, BigInt(body['buyAmount']));
+      return { ...body, buyAmount: '1' };
+    },
+    transform: onSuccess(PRICES, (body, ctx) => {
+      const amount = asked.get(ctx);
+      if (amount === undefined) return;
+      for (const p of (body['swapPrices'] as Record<string, unknown>[] | null) ?? []) {
+        for (const field of ['price', 'maxPrice'] as const) if (isDecimal(p[field])) p[field] = (BigInt(p[field]) * amount).toString();
+      }
+    }),
+  };
+}
+
 export const API_FAULTS: readonly Fault[] = [
   {
     name: 'illiquid-currency-priced',
-    description: 'GetSwapPrices, GetSwapQuote and GetSwapPrice invent a price where no pool has liquidity, instead of null',
+    description:
+      'GetSwapPrices, GetSwapQuote and GetSwapPrice invent a price wherever their result would be null (no pool has liquidity, or the user lacks funds)',
     hooks: { transform: inventPrice },
     operations: [PRICES, QUOTE, PRICE],
     networks: TWO,
     trips: [
       { check: 'swap-prices-null-without-liquidity', operation: PRICES },
+      { check: 'swap-prices-null-without-funds', operation: PRICES },
       { check: 'swap-none-without-liquidity', operation: QUOTE },
       { check: 'swap-none-without-liquidity', operation: PRICE },
     ],
+  },
+  {
+    name: 'swap-prices-ignore-funds',
+    description:
+      "GetSwapPrices prices one smallest unit and multiplies it by buyAmount, never comparing the user's balance with the price: it lists prices the user cannot pay",
+    hooks: pricesPerUnit(),
+    operations: [PRICES],
+    networks: TWO,
+    trips: [{ check: 'swap-prices-null-without-funds', operation: PRICES }],
   },
   // --- Swap ---
   {

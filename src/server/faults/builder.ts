@@ -253,6 +253,21 @@ export const BUILDER_FAULTS: readonly Fault[] = [
     trips: [{ check: 'audience-contact-count', operation: GET }],
   },
   {
+    name: 'contracts-of-another-audience',
+    description: "GetAudience lists contracts whose audienceId is another audience's",
+    hooks: {
+      transform: onSuccess(GET, (body) => {
+        for (const contract of Array.isArray(body['contracts']) ? (body['contracts'] as unknown[]) : []) {
+          const record = recordOf(contract);
+          if (record && typeof record['audienceId'] === 'number' && record['audienceId'] !== 0) record['audienceId'] += 1;
+        }
+      }),
+    },
+    operations: [GET],
+    networks: ONE,
+    trips: [{ check: 'audience-contracts-of-audience', operation: GET }],
+  },
+  {
     name: 'contacts-of-another-audience',
     description: "GetAudience lists contacts whose audienceId is another audience's",
     hooks: {

@@ -360,6 +360,36 @@ export const COMMON_FAULTS: readonly Fault[] = [
     ],
   },
   {
+    name: 'metadata-bad-route-400',
+    description: 'the Metadata service answers an unknown method WebrpcBadRoute with HTTP and status 400 (the protocol row says 404)',
+    hooks: {
+      transform: (ctx, r) =>
+        ctx.service === 'Metadata' && errorNameOf(r) === 'WebrpcBadRoute'
+          ? answer('WebrpcBadRoute', 400, (b) => {
+              b['status'] = 400;
+            })
+          : r,
+    },
+    operations: ['Metadata.TokenCollectionFilters'],
+    networks: ['polygon'],
+    trips: [
+      { check: 'bad-route', operation: 'Metadata' },
+      { check: 'error-table-agreement', operation: 'Metadata' },
+    ],
+  },
+  {
+    name: 'builder-bad-method-other-code',
+    description: 'the Builder service answers a GET WebrpcBadMethod 405 with code -4 (the protocol row says -3)',
+    hooks: {
+      transform: (ctx, r) =>
+        // The answer's own headers (Allow: POST) are kept: only the code breaks the row.
+        ctx.service === 'Builder' && errorNameOf(r) === 'WebrpcBadMethod' ? { ...r, body: { ...(r.body as object), code: -4 } } : r,
+    },
+    operations: ['Builder.GetAudience'],
+    networks: ['polygon'],
+    trips: [{ check: 'error-table-agreement', operation: 'Builder.GetAudience' }],
+  },
+  {
     name: 'verbose-error-message',
     description: "error msg carries details instead of the table's default message",
     hooks: {

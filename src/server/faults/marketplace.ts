@@ -4,6 +4,7 @@
  */
 import { orderAt, ordersIn } from '../../contract/order-places.js';
 import type { Fault } from './fault.js';
+import type { FaultHooks } from '../types.js';
 import { answer, onSuccess, parse } from './kit.js';
 import { floorIsMostExpensive, highestIsCheapest } from './price-order.js';
 
@@ -26,6 +27,34 @@ const ordersOf = (body: Json): Json[] => ordersIn(body).map((o) => o.order);
 /** The floor order and its alias `listing` (the same order, twice on the wire). */
 const floorOrdersOf = (body: Json): Json[] => [orderAt(body, 'floorOrder'), orderAt(body, 'floorListing')].filter((o) => o !== undefined);
 const requestFilter = (rawBody: string): Json | undefined => (parse(rawBody) as { filter?: Json } | undefined)?.filter ?? undefined;
+/**
+ * A server whose generation changes its own book: the order a GenerateCancelTransaction names (or the first one
+ * a GenerateSellTransaction sells into) is gone from GetFloorOrder's answers from then on (the fault remembers
+ * the orders named, per network, while the process runs).
+ */
+function generationChangesBook(operation: typeof CANCEL | typeof SELL): FaultHooks {
+  const taken = new Set<string>();
+  return {
+    transform(ctx, response) {
+      if (response.status !== 200 || !response.body || typeof response.body !== 'object') return response;
+      if (ctx.operation === operation) {
+        const request = parse(ctx.rawBody) as { orderId?: unknown; ordersData?: { orderId?: unknown }[] } | undefined;
+        const orderId = operation === CANCEL ? request?.orderId : request?.ordersData?.[0]?.orderId;
+        if (typeof orderId === 'string') taken.add(`${ctx.network ?? ''} ${orderId}`);
+      }
+      if (ctx.operation === FLOOR) {
+        const collectible = (response.body as Json)['collectible'];
+        if (collectible && typeof collectible === 'object') {
+          for (const place of ['order', 'listing', 'offer'] as const) {
+            const order = (collectible as Json)[place] as Json | null | undefined;
+            if (order && taken.has(`${ctx.network ?? ''} ${String(order['orderId'])}`)) (collectible as Json)[place] = null;
+          }
+        }
+      }
+      return response;
+    },
+  };
+}
 const times = (amount: unknown, factor: bigint) =>
   typeof amount === 'string' && /^[0-9]+$/.test(amount) ? (BigInt(amount) * factor).toString() : amount;
 
@@ -240,6 +269,25 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     trips: [{ check: 'step-signature-chain-id', operation: CANCEL }],
   },
   {
+    name: 'eip712-types-as-array',
+    description: "GenerateCancelTransaction's EIP-712 signature requests carry types as an array of [name, fields] pairs, not an object",
+    hooks: {
+      transform: onSuccess(CANCEL, (body) => {
+        for (const step of objectsIn(body['steps'])) {
+          const signature = step['signature'] as { types?: Json } | null | undefined;
+          if (signature?.types && typeof signature.types === 'object') signature.types = Object.entries(signature.types) as unknown as Json;
+        }
+      }),
+    },
+    operations: [CANCEL],
+    networks: ['polygon'],
+    // The array names no primary type either: steps-well-formed (SHOULD) sees a signature request it cannot sign.
+    trips: [
+      { check: 'response-conventions', operation: CANCEL },
+      { check: 'steps-well-formed', operation: CANCEL },
+    ],
+  },
+  {
     name: 'checkout-options-vary',
     description: 'the checkout options flip between crypto "all" and "none" each time the same request is answered',
     hooks: { transform: flipCheckoutOptions() },
@@ -261,6 +309,37 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     operations: [FILTERS],
     networks: TWO,
     trips: [{ check: 'string-filter-values-without-range', operation: FILTERS }],
+  },
+  {
+    name: 'string-filter-value-absent',
+    description: "TokenCollectionFilters lists, first among each STRING filter's values, a value no collectible of the collection has",
+    hooks: {
+      transform: onSuccess(FILTERS, (body) => {
+        for (const f of objectsIn(body['filters']))
+          if (f['type'] === 'STRING') f['values'] = ['not-in-this-collection', ...(Array.isArray(f['values']) ? f['values'] : [])];
+      }),
+    },
+    operations: [FILTERS],
+    networks: TWO,
+    trips: [{ check: 'string-filter-values-present', operation: FILTERS }],
+  },
+  {
+    name: 'cancel-generation-cancels',
+    description:
+      'GenerateCancelTransaction takes the order out of the book itself (GetFloorOrder no longer answers it), instead of leaving the change to the steps it returns',
+    hooks: generationChangesBook(CANCEL),
+    operations: [CANCEL],
+    networks: ['polygon'],
+    trips: [{ check: 'generation-leaves-state-unchanged', operation: CANCEL }],
+  },
+  {
+    name: 'sell-generation-fills-offer',
+    description:
+      'GenerateSellTransaction takes the offer it sells into out of the book itself (GetFloorOrder no longer answers it), instead of leaving the sale to the steps it returns',
+    hooks: generationChangesBook(SELL),
+    operations: [SELL],
+    networks: ['polygon'],
+    trips: [{ check: 'generation-leaves-state-unchanged', operation: SELL }],
   },
   {
     name: 'int-filter-min-above-max',
