@@ -11,7 +11,8 @@
  *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught;
  *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part);
  *   - the full run with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N
- *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got.
+ *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got;
+ *   - a consumer's install of the packed package: its size and time (scripts/bench-install.ts).
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
  *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N]
@@ -33,6 +34,7 @@ import type { RequestContext } from '../src/server/types.js';
 import type { Profile } from '../src/runner/run-option-schema.js';
 import { faultsMissed, TABLE_FAULTS } from '../test/support/fault-run.js';
 import { cpuBreakdown, PARTS } from './cpu-breakdown.js';
+import { consumerInstall, installLine } from './bench-install.js';
 
 // Every temporary folder of the bench (report folders, fixtures, profiles, and those of the processes it starts)
 // goes under one, removed when it exits: os.tmpdir() reads TMPDIR at each call, and child processes inherit it.
@@ -368,3 +370,6 @@ const quotaMinimum = quota.requests / Number(values['rate-rps']);
 console.log(
   `full run, --max-rps ${values['rate-rps']} (quota ${values['rate-rps']}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.15) · answers 429: ${quota.throttled} · ${quota.verdict}`,
 );
+
+// What a team adds to its project, last: it packs the package (a build) and downloads every dependency.
+console.log(installLine(await consumerInstall()));
