@@ -9,7 +9,9 @@
  *     median of `--repeat` runs;
  *   - the embedded chain node's start-up in those runs, and the time and memory to make the chains of every network;
  *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught;
- *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part);
+ *   - the checks' CPU per request (full runs against `conformance serve` in another process, whose CPU is
+ *     measured apart and printed) over node's bare HTTP client's (the median of at least 5 measures), and where
+ *     it goes (a profiled run, by part);
  *   - the full run with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N
  *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got;
  *   - a consumer's install of the packed package: its size and time (scripts/bench-install.ts).
@@ -239,6 +241,8 @@ function bareClient(mix: autocannon.Request[], connections: number): Promise<{ c
   });
 }
 const BARE_CLIENT_ROUNDS = 10;
+/** The bare client's figure is the median of at least this many measures: one moves by a quarter with the machine's load. */
+const BARE_CLIENT_MEASURES_AT_LEAST = 5;
 
 /** The middle item by `key` (the upper one of an even count). */
 const medianBy = <T>(items: readonly T[], key: (item: T) => number): T =>
@@ -270,12 +274,30 @@ const { rate: ceilingRate, serverCpuMs, errors, timeouts } = await ceiling(mix, 
 // Measured as many times as the full runs, the median taken: one measurement of a few seconds moves by a
 // quarter with what else the machine is doing, and the run's figure it divides is a median of several.
 const bareMeasures: { cpuMs: number; errors: number }[] = [];
-for (let i = 0; i < repeat; i += 1) bareMeasures.push(await bareClient(mix, connections));
+for (let i = 0; i < Math.max(BARE_CLIENT_MEASURES_AT_LEAST, repeat); i += 1) bareMeasures.push(await bareClient(mix, connections));
 const bare = medianBy(bareMeasures, (m) => m.cpuMs);
 const quick = await commandLineRun(undefined, 'quick');
-// One more full run with V8's CPU profiler on in every thread: where its CPU goes (scripts/cpu-breakdown.ts).
+// The checks' own CPU per request: full runs against `conformance serve` in a process of its own, unhindered
+// (no latency), so that the run's process answers nothing; the server's process is measured apart (/proc).
+const checksRuns: { run: RunFigures; serverCpuSeconds?: number }[] = [];
+for (let i = 0; i < repeat; i += 1) {
+  checksRuns.push(
+    await withServer([], async (origin, fixtures, pid) => {
+      const before = processCpuSeconds(pid);
+      const run = await commandLineRun({ origin, fixtures });
+      const after = processCpuSeconds(pid);
+      return { run, ...(before !== undefined && after !== undefined ? { serverCpuSeconds: after - before } : {}) };
+    }),
+  );
+}
+const checksCpuMs = median(checksRuns.map(({ run }) => (1000 * run.cpuSeconds) / run.requests));
+const serverCpuShares = checksRuns.flatMap(({ run, serverCpuSeconds }) =>
+  serverCpuSeconds === undefined ? [] : [(1000 * serverCpuSeconds) / run.requests],
+);
+// One more of those runs with V8's CPU profiler on in every thread of the run's process: where the checks' CPU
+// goes (scripts/cpu-breakdown.ts).
 const profiles = mkdtempSync(join(tmpdir(), 'conformance-bench-profile-'));
-await commandLineRun(undefined, 'full', ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+await withServer([], (origin, fixtures) => commandLineRun({ origin, fixtures }, 'full', ['--cpu-prof', `--cpu-prof-dir=${profiles}`]));
 const breakdown = cpuBreakdown(profiles);
 // The fault table run with each profile: the share of its faults each catches (a fault is caught when one of
 // the checks it lists fails), two faults at a time.
@@ -307,11 +329,20 @@ if (serverCpuMs !== undefined) {
 console.log(
   `node's HTTP client alone:           ${bare.cpuMs.toFixed(2)} ms of CPU per request, median of ${bareMeasures.length} (${bareMeasures.map((m) => m.cpuMs.toFixed(2)).join(', ')}; keep-alive http.request, the same mix and server, answers read and parsed; ${bare.errors} errors)`,
 );
-console.log(`run / node's client, CPU per request: ${(cpuPerRequest / bare.cpuMs).toFixed(1)}× (target ≤ 3×)`);
+console.log(`run / node's client, CPU per request: ${(cpuPerRequest / bare.cpuMs).toFixed(1)}× (the embedded server's CPU included)`);
+console.log(
+  `the checks' CPU per request:        ${checksCpuMs.toFixed(2)} ms, median of ${checksRuns.length} full runs against \`conformance serve\` in another process (${checksRuns.map(({ run }) => ((1000 * run.cpuSeconds) / run.requests).toFixed(2)).join(', ')}; the run's whole process: start-up, threads, report)`,
+);
+if (serverCpuShares.length > 0) {
+  console.log(
+    `  the server's, measured apart:     ${median(serverCpuShares).toFixed(2)} ms per request (its process, during the same runs; not counted)`,
+  );
+}
+console.log(`checks / node's client, CPU per request: ${(checksCpuMs / bare.cpuMs).toFixed(1)}× (goal ≤ 3×)`);
 const profiled = [...breakdown.values()].reduce((sum, us) => sum + us, 0);
 // The profiler's samples give each part's share; the shares are applied to the unprofiled runs' CPU per request.
 console.log(
-  `  where it goes (profiled run):     ${PARTS.map((part) => `${part} ${((cpuPerRequest * breakdown.get(part)!) / profiled).toFixed(2)} ms`).join(' · ')}`,
+  `  where it goes (profiled run):     ${PARTS.map((part) => `${part} ${((checksCpuMs * breakdown.get(part)!) / profiled).toFixed(2)} ms`).join(' · ')}`,
 );
 console.log(
   `full run, ${values['latency-ms']} ms latency:           median wall ${far.wallSeconds.toFixed(2)} s over ${farRuns.length} (${farRuns.map((r) => r.wallSeconds.toFixed(2)).join(', ')} s) · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
