@@ -12,12 +12,13 @@
  *   - the checks' CPU per request (full runs against `conformance serve` in another process, whose CPU is
  *     measured apart and printed) over node's bare HTTP client's (the median of at least 5 measures), and where
  *     it goes (a profiled run, by part);
- *   - the full run with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N
- *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got;
+ *   - runs with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N requests
+ *     in any second), N = 350, 100 (full runs) and 20 (one network): wall time over the quota's minimum
+ *     (requests ÷ N), goal ≤ 1.1, and the answers 429 they got, goal 0;
  *   - a consumer's install of the packed package: its size and time (scripts/bench-install.ts).
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  *
- *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N]
+ *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N,N,...]
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -51,8 +52,9 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '150' },
     'ceiling-seconds': { type: 'string', default: '10' },
     concurrency: { type: 'string' },
-    // The quota of the rate-limited run: ~19,000 requests at 350 a second take about 55 s.
-    'rate-rps': { type: 'string', default: '350' },
+    // The quotas of the rate-limited runs: ~19,000 requests take about 55 s at 350 a second and 190 s at 100;
+    // below QUOTA_FULL_RUN_AT_LEAST a second the run is of one network (~500 requests: 25 s at 20).
+    'rate-rps': { type: 'string', default: '350,100,20' },
   },
 });
 
@@ -377,11 +379,15 @@ console.log(
  * requests, wall time (from the process's start) and the throttling answers it got (429 is all this server
  * answers when over its limit), from its report.
  */
-function rateLimitedRun(perSecond: string): Promise<{ requests: number; wallSeconds: number; throttled: number; verdict: string }> {
+function rateLimitedRun(
+  perSecond: string,
+  networks?: string,
+): Promise<{ requests: number; wallSeconds: number; throttled: number; verdict: string }> {
   return withServer(['--max-rps', perSecond], (origin, fixtures) => {
     const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
     const args = [join(import.meta.dirname, 'bench-child.mjs'), 'run', '--seed', values.seed!, '--report-dir', reportDir];
     args.push('--target', origin, '--fixtures', fixtures, '--max-rps', perSecond);
+    if (networks) args.push('--networks', networks);
     const env = { ...process.env, CONFORMANCE_ACCESS_KEY: ACCESS_KEY };
     return new Promise((resolve, reject) => {
       execFile(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -396,11 +402,17 @@ function rateLimitedRun(perSecond: string): Promise<{ requests: number; wallSeco
     });
   });
 }
-const quota = await rateLimitedRun(values['rate-rps']!);
-const quotaMinimum = quota.requests / Number(values['rate-rps']);
-console.log(
-  `full run, --max-rps ${values['rate-rps']} (quota ${values['rate-rps']}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.15) · answers 429: ${quota.throttled} · ${quota.verdict}`,
-);
+/** Quotas below this many requests a second are run on one network: a full run at 20 a second would take 16 minutes. */
+const QUOTA_FULL_RUN_AT_LEAST = 100;
+const QUOTA_ONE_NETWORK = 'polygon';
+for (const perSecond of values['rate-rps']!.split(',')) {
+  const networks = Number(perSecond) < QUOTA_FULL_RUN_AT_LEAST ? QUOTA_ONE_NETWORK : undefined;
+  const quota = await rateLimitedRun(perSecond, networks);
+  const quotaMinimum = quota.requests / Number(perSecond);
+  console.log(
+    `${networks ? `run of ${networks} alone` : 'full run'}, --max-rps ${perSecond} (quota ${perSecond}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.1) · answers 429: ${quota.throttled} (goal 0) · ${quota.verdict}`,
+  );
+}
 
 // What a team adds to its project, last: it packs the package (a build) and downloads every dependency.
 console.log(installLine(await consumerInstall()));
