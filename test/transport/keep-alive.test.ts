@@ -4,6 +4,8 @@ import { poisonedSocketCount, SOCKET_REST_MS } from '../../src/transport/connect
 import { connectionTroubles, send, type HttpOutcome } from '../../src/transport/http-client.js';
 import { answerBytes, rawServer, type RawServer } from '../support/raw-http.js';
 
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
 let server: RawServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -82,9 +84,14 @@ describe('keep-alive', () => {
       await pause(50);
     }
     expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    // The last stray may still wait to be read when a busy machine runs this line.
-    await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 3));
+    // No socket that got a stray carried another request: each went on a connection of its own.
     expect(server.connections()).toBe(3);
+    // Node 20's agent leaves bytes on a free socket to the socket's listeners: the client's destroys it (counted).
+    // Newer agents (Node 22 and 24) destroy such a socket themselves, before the client's listener hears of it.
+    if (NODE_MAJOR < 22) {
+      // The last stray may still wait to be read when a busy machine runs this line.
+      await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 3));
+    }
   });
 
   it('reads an answer followed at once by a stray one, and never reuses that socket', async () => {
