@@ -9,16 +9,19 @@
  *     median of `--repeat` runs;
  *   - the embedded chain node's start-up in those runs, and the time and memory to make the chains of every network;
  *   - per profile (full, quick): requests, wall time and the share of the fault table's faults caught;
- *   - the run's CPU per request over node's bare HTTP client's, and where it goes (a profiled run, by part);
- *   - the full run with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N
- *     requests in any second): its wall time over the quota's minimum (requests ÷ N), and the answers 429 it got.
- * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
- *
+ *   - the checks' CPU per request (full runs against `conformance serve` in another process, whose CPU is
+ *     measured apart and printed) over node's bare HTTP client's (the median of at least 5 measures), and where
+ *     it goes (a profiled run, by part);
+ *   - runs with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N requests
+ *     in any second), N = 350, 100 (full runs) and 20 (one network): wall time over the quota's minimum
+ *     (requests ÷ N), goal ≤ 1.1, and the answers 429 they got, goal 0;
  *   - the full run over HTTPS to a TLS front (in this process) of the server holding answers `--latency-ms`: its
- *     wall time over its concurrency bound, and the TLS handshakes it made, full and resumed.
+ *     wall time over its concurrency bound, and the TLS handshakes it made, full and resumed;
+ *   - a consumer's install of the packed package: its size and time (scripts/bench-install.ts).
+ * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  * `--cpu-hogs N` keeps N processes spinning for the whole bench: the machine busy, as a CI runner building beside a run.
  *
- *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N] [--cpu-hogs N]
+ *   npm run bench -- [--repeat K] [--seed N] [--latency-ms N] [--ceiling-seconds N] [--concurrency N] [--rate-rps N,N,...] [--cpu-hogs N]
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
@@ -40,6 +43,7 @@ import type { RequestContext } from '../src/server/types.js';
 import type { Profile } from '../src/runner/run-option-schema.js';
 import { faultsMissed, TABLE_FAULTS } from '../test/support/fault-run.js';
 import { cpuBreakdown, PARTS } from './cpu-breakdown.js';
+import { consumerInstall, installLine } from './bench-install.js';
 
 // Every temporary folder of the bench (report folders, fixtures, profiles, and those of the processes it starts)
 // goes under one, removed when it exits: os.tmpdir() reads TMPDIR at each call, and child processes inherit it.
@@ -54,8 +58,9 @@ const { values } = parseArgs({
     'latency-ms': { type: 'string', default: '150' },
     'ceiling-seconds': { type: 'string', default: '10' },
     concurrency: { type: 'string' },
-    // The quota of the rate-limited run: ~19,000 requests at 350 a second take about 55 s.
-    'rate-rps': { type: 'string', default: '350' },
+    // The quotas of the rate-limited runs: ~19,000 requests take about 55 s at 350 a second and 190 s at 100;
+    // below QUOTA_FULL_RUN_AT_LEAST a second the run is of one network (~500 requests: 25 s at 20).
+    'rate-rps': { type: 'string', default: '350,100,20' },
     // Processes that only spin, for the whole bench: the machine made busy, as a CI runner that builds beside the run.
     'cpu-hogs': { type: 'string', default: '0' },
   },
@@ -254,6 +259,8 @@ function bareClient(mix: autocannon.Request[], connections: number): Promise<{ c
   });
 }
 const BARE_CLIENT_ROUNDS = 10;
+/** The bare client's figure is the median of at least this many measures: one moves by a quarter with the machine's load. */
+const BARE_CLIENT_MEASURES_AT_LEAST = 5;
 
 /** The middle item by `key` (the upper one of an even count). */
 const medianBy = <T>(items: readonly T[], key: (item: T) => number): T =>
@@ -285,12 +292,30 @@ const { rate: ceilingRate, serverCpuMs, errors, timeouts } = await ceiling(mix, 
 // Measured as many times as the full runs, the median taken: one measurement of a few seconds moves by a
 // quarter with what else the machine is doing, and the run's figure it divides is a median of several.
 const bareMeasures: { cpuMs: number; errors: number }[] = [];
-for (let i = 0; i < repeat; i += 1) bareMeasures.push(await bareClient(mix, connections));
+for (let i = 0; i < Math.max(BARE_CLIENT_MEASURES_AT_LEAST, repeat); i += 1) bareMeasures.push(await bareClient(mix, connections));
 const bare = medianBy(bareMeasures, (m) => m.cpuMs);
 const quick = await commandLineRun(undefined, 'quick');
-// One more full run with V8's CPU profiler on in every thread: where its CPU goes (scripts/cpu-breakdown.ts).
+// The checks' own CPU per request: full runs against `conformance serve` in a process of its own, unhindered
+// (no latency), so that the run's process answers nothing; the server's process is measured apart (/proc).
+const checksRuns: { run: RunFigures; serverCpuSeconds?: number }[] = [];
+for (let i = 0; i < repeat; i += 1) {
+  checksRuns.push(
+    await withServer([], async (origin, fixtures, pid) => {
+      const before = processCpuSeconds(pid);
+      const run = await commandLineRun({ origin, fixtures });
+      const after = processCpuSeconds(pid);
+      return { run, ...(before !== undefined && after !== undefined ? { serverCpuSeconds: after - before } : {}) };
+    }),
+  );
+}
+const checksCpuMs = median(checksRuns.map(({ run }) => (1000 * run.cpuSeconds) / run.requests));
+const serverCpuShares = checksRuns.flatMap(({ run, serverCpuSeconds }) =>
+  serverCpuSeconds === undefined ? [] : [(1000 * serverCpuSeconds) / run.requests],
+);
+// One more of those runs with V8's CPU profiler on in every thread of the run's process: where the checks' CPU
+// goes (scripts/cpu-breakdown.ts).
 const profiles = mkdtempSync(join(tmpdir(), 'conformance-bench-profile-'));
-await commandLineRun(undefined, 'full', ['--cpu-prof', `--cpu-prof-dir=${profiles}`]);
+await withServer([], (origin, fixtures) => commandLineRun({ origin, fixtures }, 'full', ['--cpu-prof', `--cpu-prof-dir=${profiles}`]));
 const breakdown = cpuBreakdown(profiles);
 // The fault table run with each profile: the share of its faults each catches (a fault is caught when one of
 // the checks it lists fails), two faults at a time.
@@ -322,11 +347,20 @@ if (serverCpuMs !== undefined) {
 console.log(
   `node's HTTP client alone:           ${bare.cpuMs.toFixed(2)} ms of CPU per request, median of ${bareMeasures.length} (${bareMeasures.map((m) => m.cpuMs.toFixed(2)).join(', ')}; keep-alive http.request, the same mix and server, answers read and parsed; ${bare.errors} errors)`,
 );
-console.log(`run / node's client, CPU per request: ${(cpuPerRequest / bare.cpuMs).toFixed(1)}× (target ≤ 3×)`);
+console.log(`run / node's client, CPU per request: ${(cpuPerRequest / bare.cpuMs).toFixed(1)}× (the embedded server's CPU included)`);
+console.log(
+  `the checks' CPU per request:        ${checksCpuMs.toFixed(2)} ms, median of ${checksRuns.length} full runs against \`conformance serve\` in another process (${checksRuns.map(({ run }) => ((1000 * run.cpuSeconds) / run.requests).toFixed(2)).join(', ')}; the run's whole process: start-up, threads, report)`,
+);
+if (serverCpuShares.length > 0) {
+  console.log(
+    `  the server's, measured apart:     ${median(serverCpuShares).toFixed(2)} ms per request (its process, during the same runs; not counted)`,
+  );
+}
+console.log(`checks / node's client, CPU per request: ${(checksCpuMs / bare.cpuMs).toFixed(1)}× (goal ≤ 3×)`);
 const profiled = [...breakdown.values()].reduce((sum, us) => sum + us, 0);
 // The profiler's samples give each part's share; the shares are applied to the unprofiled runs' CPU per request.
 console.log(
-  `  where it goes (profiled run):     ${PARTS.map((part) => `${part} ${((cpuPerRequest * breakdown.get(part)!) / profiled).toFixed(2)} ms`).join(' · ')}`,
+  `  where it goes (profiled run):     ${PARTS.map((part) => `${part} ${((checksCpuMs * breakdown.get(part)!) / profiled).toFixed(2)} ms`).join(' · ')}`,
 );
 console.log(
   `full run, ${values['latency-ms']} ms latency:           median wall ${far.wallSeconds.toFixed(2)} s over ${farRuns.length} (${farRuns.map((r) => r.wallSeconds.toFixed(2)).join(', ')} s) · ${far.requests} requests · ${(far.requests / far.wallSeconds).toFixed(0)} req/s · ${far.verdict}`,
@@ -361,11 +395,15 @@ console.log(
  * requests, wall time (from the process's start) and the throttling answers it got (429 is all this server
  * answers when over its limit), from its report.
  */
-function rateLimitedRun(perSecond: string): Promise<{ requests: number; wallSeconds: number; throttled: number; verdict: string }> {
+function rateLimitedRun(
+  perSecond: string,
+  networks?: string,
+): Promise<{ requests: number; wallSeconds: number; throttled: number; verdict: string }> {
   return withServer(['--max-rps', perSecond], (origin, fixtures) => {
     const reportDir = mkdtempSync(join(tmpdir(), 'conformance-bench-'));
     const args = [join(import.meta.dirname, 'bench-child.mjs'), 'run', '--seed', values.seed!, '--report-dir', reportDir];
     args.push('--target', origin, '--fixtures', fixtures, '--max-rps', perSecond);
+    if (networks) args.push('--networks', networks);
     const env = { ...process.env, CONFORMANCE_ACCESS_KEY: ACCESS_KEY };
     return new Promise((resolve, reject) => {
       execFile(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -380,11 +418,17 @@ function rateLimitedRun(perSecond: string): Promise<{ requests: number; wallSeco
     });
   });
 }
-const quota = await rateLimitedRun(values['rate-rps']!);
-const quotaMinimum = quota.requests / Number(values['rate-rps']);
-console.log(
-  `full run, --max-rps ${values['rate-rps']} (quota ${values['rate-rps']}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.15) · answers 429: ${quota.throttled} · ${quota.verdict}`,
-);
+/** Quotas below this many requests a second are run on one network: a full run at 20 a second would take 16 minutes. */
+const QUOTA_FULL_RUN_AT_LEAST = 100;
+const QUOTA_ONE_NETWORK = 'polygon';
+for (const perSecond of values['rate-rps']!.split(',')) {
+  const networks = Number(perSecond) < QUOTA_FULL_RUN_AT_LEAST ? QUOTA_ONE_NETWORK : undefined;
+  const quota = await rateLimitedRun(perSecond, networks);
+  const quotaMinimum = quota.requests / Number(perSecond);
+  console.log(
+    `${networks ? `run of ${networks} alone` : 'full run'}, --max-rps ${perSecond} (quota ${perSecond}/s): ${quota.requests} requests · wall ${quota.wallSeconds.toFixed(2)} s · quota's minimum ${quotaMinimum.toFixed(2)} s (requests ÷ N) · ratio ${(quota.wallSeconds / quotaMinimum).toFixed(3)} (goal ≤ 1.1) · answers 429: ${quota.throttled} (goal 0) · ${quota.verdict}`,
+  );
+}
 
 /**
  * The full run over HTTPS: a TLS front in this process (a self-signed certificate the run is given through
@@ -440,3 +484,6 @@ const secureBound = (secure.figures.requests * Number(values['latency-ms'])) / 1
 console.log(
   `full run over HTTPS, ${values['latency-ms']} ms latency: wall ${secure.figures.wallSeconds.toFixed(2)} s · ${secure.figures.requests} requests · bound ${secureBound.toFixed(2)} s · wall ${(secure.figures.wallSeconds / secureBound).toFixed(3)}× the bound (goal ≤ 1.1) · TLS handshakes: ${secure.full} full, ${secure.resumed} resumed · ${secure.figures.verdict}`,
 );
+
+// What a team adds to its project, last: it packs the package (a build) and downloads every dependency.
+console.log(installLine(await consumerInstall()));

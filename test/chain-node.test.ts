@@ -1,5 +1,5 @@
 /**
- * native-balance-matches-chain-node against real chain nodes: the embedded chain node (EDR, one chain per
+ * native-balance-matches-chain-node against real chain nodes: the embedded chain node (ethereumjs, one chain per
  * network at `/<network>` on loopback; polygon is chain 137, xai-sepolia 37714555429, beyond 32 bits), so that
  * `--chain-rpc-url http://…/{network}` is exercised as a user would give it. An account is funded by a mined
  * transfer; the reference server reads the same node (`chainRpcUrl`, `serve --chain-rpc-url`). The clean
@@ -8,7 +8,7 @@
  * (failed under --require-complete). Without a target, `conformance run` starts its own node and is complete.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -130,15 +130,6 @@ describe.concurrent('GetNativeTokenBalance against a chain node', () => {
     expect(await balance()).toBe(9n);
     // Another chain's balance of the same account is its own.
     expect(BigInt((await node.call(networkBySlug('polygon'), 'eth_getBalance', [account, 'latest'])) as string)).toBe(0n);
-  });
-
-  it("EDR's allocator was told to leave transparent huge pages alone (each chain would otherwise hold 2 MB pages)", () => {
-    // mimalloc reads the option when the library loads and then turns huge pages off for the process (prctl),
-    // which Linux shows in the process's status; a renamed option would leave them on.
-    expect(process.env['MIMALLOC_ALLOW_THP']).toBe('0');
-    const status = process.platform === 'linux' ? readFileSync('/proc/self/status', 'utf8') : '';
-    const thp = /^THP_enabled:\s*(\d)/m.exec(status);
-    if (thp) expect(thp[1]).toBe('0');
   });
 
   it(

@@ -2,7 +2,8 @@
  * The package as another project gets it: `npm pack` (which builds dist/), installed into an empty temporary
  * project, then `npx conformance run --networks polygon` there, the library on plain Node (`node use.mjs`, no
  * TypeScript loader in the process), the project's own type check of the library's types under both module
- * resolutions, and the README's library example — `certify()` inside that project's own vitest test.
+ * resolutions, and the README's library example — `certify()` inside that project's own vitest test, with the
+ * vitest the project installs (the package brings none: `--engine vitest` uses the project's).
  * Dependencies come from the npm cache when it has them, else from the registry.
  */
 import { execFile } from 'node:child_process';
@@ -20,6 +21,9 @@ const NPX = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const TYPESCRIPT_VERSION = (
   JSON.parse(readFileSync(join(ROOT, 'node_modules', 'typescript', 'package.json'), 'utf8')) as { version: string }
 ).version;
+/** The project installs the vitest this project tests with, so that the npm cache has it. */
+const VITEST_VERSION = (JSON.parse(readFileSync(join(ROOT, 'node_modules', 'vitest', 'package.json'), 'utf8')) as { version: string })
+  .version;
 /** The package's own copy, where a source checkout would build its bundle: an installed package never does. */
 const PACKAGE_CACHE = ['node_modules', 'rpc-conformance', 'node_modules', '.cache'];
 
@@ -82,6 +86,10 @@ describe('the package', () => {
       unknown
     >;
     expect(manifest['private']).toBeUndefined();
+    // What only the tool's own tests and build need is not installed with it, nor another platform's binary.
+    for (const name of ['vitest', 'vite', 'esbuild', 'tsx', 'supertest', '@nomicfoundation']) {
+      expect(existsSync(join(project, 'node_modules', name)), name).toBe(false);
+    }
     expect(manifest['bin']).toEqual({ conformance: 'bin/conformance.mjs' });
     expect((manifest['exports'] as Record<string, unknown>)['.']).toEqual({
       types: './dist/types/src/lib/index.d.ts',
@@ -121,13 +129,15 @@ describe('the package', () => {
       join(project, 'refuse-typescript.mjs'),
       `import { register } from 'node:module';\nregister('./typescript-refused.mjs', import.meta.url);\n`,
     );
+    // The hook works: a TypeScript file is refused (tsx is not even installed: the package does not bring it).
+    writeFileSync(join(project, 'probe.ts'), 'export const probe = 1;\n');
     const refused = await exec(
       process.execPath,
-      ['--import', './refuse-typescript.mjs', '--input-type=module', '-e', "await import('tsx/esm/api')"],
+      ['--import', './refuse-typescript.mjs', '--input-type=module', '-e', "await import('./probe.ts')"],
       project,
     );
     expect(refused.code).not.toBe(0);
-    expect(refused.out).toMatch(/TypeScript loaded: .*\/tsx\//);
+    expect(refused.out).toMatch(/TypeScript loaded: .*\/probe\.ts/);
 
     writeFileSync(
       join(project, 'use.mjs'),
@@ -184,7 +194,24 @@ await certify({ networks: 'polygon' });
     for (const { name, code, out } of checked) expect(code, `${name}: ${out}`).toBe(0);
   }, 700_000);
 
-  it('runs certify() inside the project’s own vitest test, as the README shows', async () => {
+  it('refuses --engine vitest in a project without vitest: one line, exit 2', async () => {
+    const run = await exec(
+      NPX,
+      ['conformance', 'run', '--engine', 'vitest', '--networks', 'polygon', '--report-dir', 'no-vitest'],
+      project,
+    );
+    expect(run.code, run.out).toBe(2);
+    expect(run.out).toContain('--engine vitest: vitest is not installed in this project');
+    expect(run.out).not.toMatch(/\n\s+at /);
+  }, 700_000);
+
+  it('runs certify() inside the project’s own vitest test, as the README shows, and --engine vitest with it', async () => {
+    const installed = await exec(
+      NPM,
+      ['install', '--prefer-offline', '--no-audit', '--no-fund', '--save-dev', `vitest@${VITEST_VERSION}`],
+      project,
+    );
+    expect(installed.code, installed.out).toBe(0);
     mkdirSync(join(project, 'test'), { recursive: true });
     writeFileSync(
       join(project, 'test', 'conformance.test.ts'),
@@ -207,5 +234,13 @@ test('a mistake in the options is refused with the command line message', async 
     expect(run.code, run.out).toBe(0);
     expect(run.out).toMatch(/2 passed/);
     expect(existsSync(join(project, 'lib-report', 'report.json'))).toBe(true);
+
+    const engine = await exec(
+      NPX,
+      ['conformance', 'run', '--engine', 'vitest', '--networks', 'polygon', '--runs', '2', '--seed', '7', '--report-dir', 'vitest-out'],
+      project,
+    );
+    expect(engine.code, engine.out).toBe(0);
+    expect((JSON.parse(readFileSync(join(project, 'vitest-out', 'report.json'), 'utf8')) as Report).verdict).toBe('pass');
   }, 700_000);
 });

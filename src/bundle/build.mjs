@@ -14,6 +14,10 @@ export const ENTRIES = {
   'check-thread': 'src/runner/check-thread.ts',
   lib: 'src/lib/index.ts',
   'validators-build': 'src/validation/write-compiled-validators.ts',
+  // `run --engine vitest`'s worker files (src/runner/vitest-engine.ts runs these from a bundle): vitest then runs
+  // plain JavaScript whose packages are inside it, and an installed package needs none of them beside it.
+  'vitest-share-0': 'src/runner/vitest-shares/share-0.run.ts',
+  'vitest-share-1': 'src/runner/vitest-shares/share-1.run.ts',
 };
 
 /**
@@ -36,7 +40,7 @@ export async function buildBundles({ packageRoot, outdir, runsFrom = outdir }) {
     target: 'node20',
     // The packages are bundled too (their hundreds of files were most of a thread's start-up), except those
     // loaded only on demand or that find their own files at run time.
-    external: ['vitest', 'vitest/*', 'vite', 'tsx', 'tsx/*', 'esbuild', 'tiny-secp256k1', '@nomicfoundation/edr'],
+    external: ['vitest', 'vitest/*', 'vite', 'tsx', 'tsx/*', 'esbuild', 'tiny-secp256k1'],
     // What bundled CommonJS packages require of node itself.
     banner: { js: "import { createRequire as __bundleRequire } from 'node:module'; const require = __bundleRequire(import.meta.url);" },
     // src/package-root.ts: how the bundled code finds the package's files (specs/, schemas/, package.json).

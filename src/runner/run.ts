@@ -10,6 +10,7 @@ import { buildReport, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
 import { UNREACHABLE } from '../report/incidents.js';
+import { UsageError } from '../config/usage-error.js';
 import { armOutputRedactor } from '../report/output-boundary.js';
 import { redactionInputsOf } from '../report/redaction-inputs.js';
 import { forgetBasesOf } from '../harness/base-health.js';
@@ -77,12 +78,29 @@ export async function runConformance(partial: PartialRunConfig, io: RunIo): Prom
   return outcome;
 }
 
+/**
+ * `--engine vitest` runs the spec files through the project's own vitest (an optional peer of the package: a
+ * default run never loads it, and a project without it installs some 40 MB less). Without it: a usage error.
+ */
+async function loadVitestEngine(): Promise<typeof import('./vitest-engine.js')> {
+  try {
+    return await import('./vitest-engine.js');
+  } catch (error) {
+    const { code, message } = error as { code?: unknown; message?: unknown };
+    if (code === 'ERR_MODULE_NOT_FOUND' && /['"]vitest['"/]/.test(String(message))) {
+      throw new UsageError('--engine vitest: vitest is not installed in this project (npm install --save-dev vitest@4)');
+    }
+    throw error;
+  }
+}
+
 async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome> {
   const started = new Date();
   const terminal = io.listener ?? runTerminal(partial, io.log, io.stream, io.env);
   armOutputRedactor(redactionInputsOf(partial, partial.limitedAccessKey));
   // Before anything is sent: a report folder that cannot be used is refused (exit 2), not found out at the end.
   const folder = ReportFolder.claim(partial.reportDir, REPORT_FILES);
+  const vitestEngine = partial.engine === 'vitest' ? await loadVitestEngine() : undefined;
   // Made once the target answered; what it gathered (the writes sent) is in every report, an interrupted one's too.
   let collector: RunCollector | undefined;
   let stopRunNow: (why: string) => void = () => {};
@@ -219,9 +237,11 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     });
     let runnerFailure: string | undefined;
     try {
-      if (partial.engine === 'vitest') {
-        const { runVitest } = await import('./vitest-engine.js');
-        await runVitest(config, collector, { takeSignals: () => stopper.takeSignals(), onStop: (stop) => (stopRunNow = stop) });
+      if (vitestEngine) {
+        await vitestEngine.runVitest(config, collector, {
+          takeSignals: () => stopper.takeSignals(),
+          onStop: (stop) => (stopRunNow = stop),
+        });
       } else {
         const control = { onStop: (stop: (why: string) => void) => (stopRunNow = stop) };
         collector.finish(await (threads ? threads.run(collector, control) : runChecksInline(config, collector, control)));

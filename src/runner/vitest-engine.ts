@@ -11,7 +11,7 @@ import { startVitest, type Vitest } from 'vitest/node';
 import { ConformanceReporter } from './vitest-reporter.js';
 import { findOperation, isPerNetwork } from '../contract/operations.js';
 import { PROVIDE_KEY, type RunConfig } from '../config/run-config.js';
-import { PACKAGE_ROOT } from '../package-root.js';
+import { PACKAGE_ROOT, RUNS_BUNDLED } from '../package-root.js';
 import { broadcastStop } from '../harness/stop-signal.js';
 import { RUN_ENTRIES, SHARES_KEY, sharesFor } from '../harness/spec-files.js';
 import { selectedUnits } from '../harness/work.js';
@@ -43,9 +43,13 @@ export async function runVitest(config: RunConfig, collector: RunCollector, cont
     });
   };
   const units = selectedUnits(config);
-  const files = [...new Set(units.map((u) => u.file)), ...RUN_ENTRIES];
+  // From a bundle, vitest runs the bundle's worker files (src/bundle/build.mjs), which carry the spec files and
+  // the packages they use; from the sources, the TypeScript ones, which vitest compiles.
+  const root = RUNS_BUNDLED ? import.meta.dirname : PACKAGE_ROOT;
+  const runEntries = RUNS_BUNDLED ? RUN_ENTRIES.map((_, index) => `vitest-share-${index}.mjs`) : RUN_ENTRIES;
+  const files = [...(RUNS_BUNDLED ? [] : new Set(units.map((u) => u.file))), ...runEntries];
   for (const file of files) {
-    if (!existsSync(join(PACKAGE_ROOT, file))) throw new Error(`missing spec file ${file}`);
+    if (!existsSync(join(root, file))) throw new Error(`missing spec file ${file}`);
   }
   const perNetworkOperations = config.operations.filter((id) => isPerNetwork(findOperation(id)!)).length;
   // A worker per core (up to two): the checks' own work (generating requests, signing, validating) then
@@ -54,7 +58,7 @@ export async function runVitest(config: RunConfig, collector: RunCollector, cont
   // worker's share is empty: vitest counts a file without tests as a failure.
   const workerConfig: RunConfig = { ...config, networks: config.networks.filter((slug) => units.some((u) => u.network === slug)) };
   const shares = sharesFor(workerConfig.networks.length, perNetworkOperations, Math.min(availableParallelism(), config.concurrency));
-  const entries = RUN_ENTRIES.slice(0, shares);
+  const entries = runEntries.slice(0, shares);
   // vitest's own console output is not the product: the reporter writes the report and the progress lines.
   const quiet = new PassThrough();
   quiet.resume();
@@ -62,7 +66,7 @@ export async function runVitest(config: RunConfig, collector: RunCollector, cont
     'test',
     entries,
     {
-      root: PACKAGE_ROOT,
+      root,
       config: false,
       include: entries,
       watch: false,

@@ -1,34 +1,28 @@
 /**
  * An Ethereum node in this process, one chain per network, reached over JSON-RPC at `<origin>/<network slug>`:
- * what `--chain-rpc-url` names when the user gives no node of their own. Each chain is an EDR provider (the
- * Nomic Foundation's Rust EVM behind Hardhat, shipped prebuilt in its npm package) whose genesis holds the
- * balances it is given; it is a real node (blocks, transactions, eth_getBalance at "latest"), so the check
- * that compares an indexer with it compares with a chain, not with a copy of the server's own numbers.
+ * what `--chain-rpc-url` names when the user gives no node of their own. Each chain is an EVM of the ethereumjs
+ * libraries (./evm-chain.ts) whose genesis holds the balances it is given; it is a real chain (a state trie,
+ * signed transactions mined into blocks, eth_getBalance at "latest"), so the check that compares an indexer with
+ * it compares with a chain, not with a copy of the server's own numbers.
  *
- * A chain is made on its network's first request (a few milliseconds, 0.4 MB), or up front with `warm`: a run
- * makes its networks' chains before it starts, since the first requests of all networks arrive at once and
- * would otherwise wait for every chain. Networks that share a chain ID share one chain.
+ * A chain is made on its network's first request, or up front with `warm`: a run makes its networks' chains
+ * before it starts, since the first requests of all networks arrive at once and would otherwise wait for every
+ * chain. Networks that share a chain ID share one chain.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import type { Provider } from '@nomicfoundation/edr';
-import { hexToBytes, type Hex } from 'viem';
 import { findNetwork, type Network } from '../contract/networks.js';
 import { madeOnce } from '../made-once.js';
+import { EvmChain, RpcError, type GenesisAccount } from './evm-chain.js';
 
-export interface GenesisAccount {
-  /** 0x-hex address. */
-  readonly address: string;
-  /** In wei. */
-  readonly balance: bigint;
-}
+export type { GenesisAccount } from './evm-chain.js';
 
 export interface ChainNodeOptions {
   /** The accounts a network's chain starts with (its genesis state). */
   readonly genesis: (network: Network) => readonly GenesisAccount[];
   /** Private keys (0x-hex) the node signs for (eth_sendTransaction, eth_accounts); none by default. */
-  readonly ownedAccounts?: readonly Hex[];
+  readonly ownedAccounts?: readonly string[];
 }
 
 export interface EmbeddedChainNode {
@@ -48,28 +42,6 @@ export interface EmbeddedChainNode {
 
 /** The largest JSON-RPC request the node reads: it serves balance look-ups, not bulk uploads. */
 const MAX_REQUEST_BYTES = 1 << 20;
-const BLOCK_GAS_LIMIT = 30_000_000n;
-/** A transaction that names no gas gets the most one may have since Osaka (EIP-7825: 2^24). */
-const TRANSACTION_GAS_LIMIT = 16_777_216n;
-/** A fixed genesis time: the same options give the same genesis block. */
-const GENESIS_TIME = BigInt(Date.UTC(2024, 0, 1) / 1000);
-
-type Edr = typeof import('@nomicfoundation/edr');
-
-/** EDR's context may be made once per process; every node of the process makes its chains in it. */
-let edrContext: Promise<{ edr: Edr; context: InstanceType<Edr['EdrContext']> }> | undefined;
-/** Loaded on the first node only: a server that reads no embedded node never loads the native library. */
-async function makeEdrContext(): Promise<{ edr: Edr; context: InstanceType<Edr['EdrContext']> }> {
-  // EDR allocates with its own mimalloc, which asks Linux for transparent huge pages: each chain's few hundred
-  // KB then sit in a 2 MB page of its own, 2.6 MB a chain instead of 0.4 MB (100 MB for 39 networks). mimalloc
-  // reads its options from the environment once, when the library loads; a value the user set is kept. It
-  // turns huge pages off for the whole process (prctl), which the rest of it (V8, glibc) does not ask for.
-  process.env['MIMALLOC_ALLOW_THP'] ??= '0';
-  const edr: Edr = await import('@nomicfoundation/edr');
-  const context = new edr.EdrContext();
-  await context.registerProviderFactory(edr.L1_CHAIN_TYPE, edr.l1ProviderFactory());
-  return { edr, context };
-}
 
 /**
  * JSON-RPC methods that read a chain without changing it. Anything else sent to a chain (a transaction,
@@ -114,8 +86,8 @@ function onlyReads(body: string): boolean {
 
 /**
  * The balances a chain answered at "latest", kept until anything but a read is sent to it. The reference server
- * reads the same few accounts thousands of times in a run, and each read through EDR costs the main thread
- * about as much as the rest of the request; nothing writes to these chains in a run, but whoever does (over
+ * reads the same few accounts thousands of times in a run, and each read through the chain's state trie costs the
+ * main thread more than the rest of the request; nothing writes to these chains in a run, but whoever does (over
  * the node's URL or `call`) makes the next read ask the chain again.
  */
 class LatestBalances {
@@ -145,9 +117,8 @@ class LatestBalances {
 }
 
 /**
- * One call into EDR at a time, in arrival order. EDR runs each pending call on a thread of its own: a burst of
- * concurrent requests grows hundreds of threads, each with its stack and allocator arena (hundreds of MB and
- * seconds of CPU over a run), while one call takes a tenth of a millisecond.
+ * One call into the chains at a time, in arrival order: a call that writes (a transaction mined into a block)
+ * awaits the state trie between its steps, and a read or another write in between would see half a block.
  */
 function oneAtATime(): <T>(call: () => Promise<T>) => Promise<T> {
   let tail: Promise<unknown> = Promise.resolve();
@@ -160,42 +131,15 @@ function oneAtATime(): <T>(call: () => Promise<T>) => Promise<T> {
 
 export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise<EmbeddedChainNode> {
   const started = performance.now();
-  const { edr, context } = await (edrContext ??= makeEdrContext());
-  const chains = new Map<number, Promise<Provider>>();
+  const chains = new Map<number, Promise<EvmChain>>();
   const inTurn = oneAtATime();
   const balancesByChain = new Map<number, LatestBalances>();
   const balancesOf = (network: Network): LatestBalances => madeOnce(balancesByChain, network.chainId, () => new LatestBalances());
 
-  const chainOf = (network: Network): Promise<Provider> =>
+  const chainOf = (network: Network): Promise<EvmChain> =>
     madeOnce(chains, network.chainId, () =>
-      // In turn with the calls, as any call into EDR: chains made at once each take a thread of EDR's with a heap
-      // of its allocator (with huge pages, 70 MB more for 39 chains), and are not made sooner for it.
       inTurn(() =>
-        context.createProvider(
-          edr.L1_CHAIN_TYPE,
-          {
-            allowBlocksWithSameTimestamp: false,
-            allowUnlimitedContractSize: false,
-            bailOnCallFailure: false,
-            bailOnTransactionFailure: false,
-            chainId: BigInt(network.chainId),
-            coinbase: new Uint8Array(20),
-            defaultTransactionGasLimit: TRANSACTION_GAS_LIMIT,
-            genesisState: options.genesis(network).map((a) => ({ address: hexToBytes(a.address as Hex), balance: a.balance })),
-            hardfork: edr.l1HardforkToString(edr.l1HardforkLatest()),
-            initialBaseFeePerGas: 1_000_000_000n,
-            minGasPrice: 0n,
-            mining: { autoMine: true, memPool: { order: edr.MineOrdering.Priority } },
-            network: { genesisBlockGasLimit: BLOCK_GAS_LIMIT, genesisBlockTime: GENESIS_TIME },
-            networkId: BigInt(network.chainId),
-            observability: {},
-            ownedAccounts: [...(options.ownedAccounts ?? [])],
-            precompileOverrides: [],
-          },
-          { enable: false, decodeConsoleLogInputsCallback: () => [], printLineCallback: () => {} },
-          { subscriptionCallback: () => {} },
-          new edr.ContractDecoder(),
-        ),
+        EvmChain.create({ chainId: network.chainId, genesis: options.genesis(network), ownedAccounts: options.ownedAccounts ?? [] }),
       ),
     );
 
@@ -220,9 +164,9 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
       const balances = onlyReads(body) ? undefined : balancesOf(network);
       balances?.changed();
       chainOf(network)
-        .then((chain) => inTurn(() => chain.handleRequest(body)))
+        .then((chain) => inTurn(() => answerBody(chain, body)))
         .finally(() => balances?.changed())
-        .then((response) => answer(200, response.data as unknown))
+        .then((response) => answer(200, response))
         .catch((error: unknown) => rpcError(500, -32603, error instanceof Error ? error.message : String(error)));
     });
   });
@@ -254,18 +198,16 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
       const writes = !READ_ONLY_METHODS.has(method);
       if (writes) balances.changed();
       const since = balances.now();
-      const request = JSON.stringify({ jsonrpc: '2.0', id: 1, method, params });
       const chain = await chainOf(network);
-      const response = await inTurn(() => chain.handleRequest(request)).finally(() => {
-        if (writes) balances.changed();
-      });
-      const data = (typeof response.data === 'string' ? JSON.parse(response.data) : response.data) as {
-        result?: unknown;
-        error?: { message?: unknown };
-      };
-      if (data.error !== undefined) throw new Error(`${method}: ${String(data.error.message ?? JSON.stringify(data.error))}`);
-      if (typeof account === 'string' && data.result !== undefined) balances.keep(account, data.result, since);
-      return data.result;
+      const result = await inTurn(() => chain.call(method, params))
+        .catch((error: unknown) => {
+          throw new Error(`${method}: ${error instanceof Error ? error.message : String(error)}`);
+        })
+        .finally(() => {
+          if (writes) balances.changed();
+        });
+      if (typeof account === 'string' && result !== undefined) balances.keep(account, result, since);
+      return result;
     },
     async warm(networks) {
       const from = performance.now();
@@ -280,4 +222,34 @@ export async function startEmbeddedChainNode(options: ChainNodeOptions): Promise
       return closing;
     },
   };
+}
+
+/** A JSON-RPC 2.0 body (one request or a batch) answered by the chain: the answer's body, one per request with an id. */
+async function answerBody(chain: EvmChain, body: string): Promise<unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'the body is not JSON' } };
+  }
+  if (!Array.isArray(parsed)) return answerOne(chain, parsed);
+  if (parsed.length === 0) return { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'an empty batch' } };
+  const answers: unknown[] = [];
+  for (const request of parsed) answers.push(await answerOne(chain, request));
+  return answers;
+}
+
+async function answerOne(chain: EvmChain, request: unknown): Promise<unknown> {
+  const fields = typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
+  const id = fields['id'] ?? null;
+  const { method, params = [] } = fields;
+  if (fields['jsonrpc'] !== '2.0' || typeof method !== 'string' || !Array.isArray(params)) {
+    return { jsonrpc: '2.0', id, error: { code: -32600, message: 'not a JSON-RPC 2.0 request' } };
+  }
+  try {
+    return { jsonrpc: '2.0', id, result: await chain.call(method, params as unknown[]) };
+  } catch (error) {
+    const code = error instanceof RpcError ? error.code : -32603;
+    return { jsonrpc: '2.0', id, error: { code, message: error instanceof Error ? error.message : String(error) } };
+  }
 }

@@ -5,6 +5,8 @@ import { connectionTroubles, send, type HttpOutcome } from '../../src/transport/
 import { answerBytes, rawServer, type RawServer } from '../support/raw-http.js';
 import { takeTransportNotes } from '../../src/transport/notes.js';
 
+const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
+
 let server: RawServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -86,10 +88,12 @@ describe('keep-alive', () => {
       await pause(50);
     }
     expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    // The first stray poisoned its socket; from then on each request to the origin had a connection of its own,
-    // closed after its answer, which no later stray could reach.
-    await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 1));
+    // No socket that got a stray carried another request: each went on a connection of its own.
     expect(server.connections()).toBe(3);
+    // Node 20's agent leaves bytes on a free socket to the socket's listeners: the client's poisons it, and from then
+    // on each request to the origin has a connection of its own, which no later stray can reach. Newer agents (Node
+    // 22 and 24) destroy such a socket themselves, before the client's listener hears of it.
+    if (NODE_MAJOR < 22) await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 1));
   });
 
   it('reads an answer followed at once by a stray one, and never reuses that socket', async () => {
