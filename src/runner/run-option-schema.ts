@@ -202,7 +202,7 @@ export const RunOptionsSchema = Type.Object(
           flag: '--engine <name>',
           shown: {
             meaning:
-              "`thread`: the spec files run in worker threads of this process (one per core, up to two), each heap bounded (the leanest: vitest and vite are never loaded); `inline`: the same in the main thread, no heap bound and no worker to boot (for a program that calls the library many times, such as the project's own tests; runs against different targets may go on at once, each with its own report folder); `vitest`: the same spec files run as vitest tests in up to two worker threads, the conformance reporter collecting them. Same checks, same seed, same verdicts",
+              "`thread`: the spec files run in worker threads of this process (one per core, up to two), each heap bounded (the leanest: vitest and vite are never loaded); `inline`: the same in the main thread, no heap bound and no worker to boot (for a program that calls the library many times, such as the project's own tests; runs against different targets may go on at once, each with its own report folder); `vitest`: the same spec files run as vitest tests in up to two worker threads, the conformance reporter collecting them, through the project's own vitest (4.x; without it: exit 2). Same checks, same seed, same verdicts",
             default: '`thread`',
           },
           description:
