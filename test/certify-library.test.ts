@@ -67,7 +67,7 @@ describe('certify()', () => {
     expect(cli.stderr).toContain('--runs: expected a whole number, got "1.5"');
     await expect(certify({ runs: 1.5 })).rejects.toThrow('--runs: expected a whole number, got 1.5');
     await expect(certify({ runs: 0 })).rejects.toThrow('--runs: must be between 1 and 10000, got 0');
-    await expect(certify({ network: ['polygon'] } as never)).rejects.toThrow('certify: unknown option network');
+    await expect(certify({ network: ['polygon'] } as never)).rejects.toThrow('certify: unknown option: network');
     await expect(certify({ engine: 'fast' as never })).rejects.toThrow('--engine: expected one of thread, inline, vitest, got "fast"');
   });
 });

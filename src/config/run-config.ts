@@ -27,6 +27,8 @@ export interface RunConfig {
    * (wallet-proofs.ts). A replay gives the recorded run's, so its proofs are the same bytes.
    */
   readonly claimsAt?: number;
+  /** `conformance replay`: each request tells the replay server which check sent it (request-sender.ts). */
+  readonly replaying?: boolean;
   readonly runs: number;
   /** `quick` leaves out what src/harness/profile.ts says; absent: `full`. */
   readonly profile?: Profile;

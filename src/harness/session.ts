@@ -199,7 +199,7 @@ export class CheckSession {
   }
 
   async send(checkId: CheckId, body: unknown, options: SendOptions = {}): Promise<{ index: number; outcome: HttpOutcome }> {
-    const prepared = this.transmission.prepare(body, options);
+    const prepared = this.transmission.prepare(body, options, `${this.subject}@${this.network?.slug ?? 'global'}:${checkId}`);
     const { op, request, toOperation } = prepared;
     // Safe writes (safe-writes.ts), enforced here for every request; a URL of its own is a wire check of an
     // unknown route, not the operation's.

@@ -24,6 +24,7 @@ import { checksOf, placeOf } from '../report/report-checks.js';
 import type { Report } from '../report/model.js';
 import { ACCESS_KEY_CLASS, CassetteSchema, LIMITED_KEY_CLASS, type Cassette, type RecordedExchange } from '../runner/cassette.js';
 import { NOT_IN_CASSETTE_HEADER } from '../transport/not-in-cassette.js';
+import { SENDER_HEADER } from '../transport/request-sender.js';
 import { refuseWritingWhereRead } from '../report/read-write-apart.js';
 
 export const DEFAULT_REPLAY_DIR = 'conformance-replay';
@@ -112,16 +113,27 @@ export interface ReplayServer {
 export async function serveCassette(cassette: Cassette): Promise<ReplayServer> {
   const accessKey = `replay-${randomBytes(12).toString('hex')}`;
   const limitedAccessKey = `replay-limited-${randomBytes(12).toString('hex')}`;
-  // Each recorded exchange answers once, in the recorded order among requests that match alike.
+  // Each recorded exchange answers once, in the recorded order among requests that match alike: first among
+  // those the same check sent, else among all (a request shared by checks may be sent by another of them).
   const byKey = new Map<string, RecordedExchange[]>();
+  const bySender = new Map<string, RecordedExchange[]>();
+  const queue = (map: Map<string, RecordedExchange[]>, key: string, exchange: RecordedExchange): void => {
+    const list = map.get(key) ?? [];
+    list.push(exchange);
+    map.set(key, list);
+  };
   for (const exchange of cassette.exchanges) {
     const r = exchange.request;
     const path = exchange.chainNode === undefined ? replayPath(r.url) : `${CHAIN_PATH}/${exchange.chainNode}`;
     const key = matchKey(r.method, path, lowerCased(r.headers), r.body);
-    const queue = byKey.get(key) ?? [];
-    queue.push(exchange);
-    byKey.set(key, queue);
+    queue(byKey, key, exchange);
+    if (exchange.sender !== undefined) queue(bySender, JSON.stringify([exchange.sender, key]), exchange);
   }
+  const used = new Set<RecordedExchange>();
+  const firstUnused = (list: RecordedExchange[] | undefined): RecordedExchange | undefined => {
+    while (list?.length && used.has(list[0]!)) list.shift();
+    return list?.[0];
+  };
   let missing = 0;
   const sockets = new Set<Socket>();
   const keyClass = (value: string | string[] | undefined): string | undefined => {
@@ -133,10 +145,12 @@ export async function serveCassette(cassette: Cassette): Promise<ReplayServer> {
     const url = req.url ?? '/';
     // A call to the chain node of one network, or to the one node the recorded run used for every network.
     const paths = url.startsWith(`${CHAIN_PATH}/`) ? [url, `${CHAIN_PATH}/${EVERY_NETWORK}`] : [url];
-    const recorded = paths
-      .map((path) => byKey.get(matchKey(req.method ?? 'GET', path, headers, body)))
-      .find((q) => q?.length)
-      ?.shift();
+    const sender = headerValue(req.headers[SENDER_HEADER]);
+    const keys = paths.map((path) => matchKey(req.method ?? 'GET', path, headers, body));
+    const recorded =
+      (sender === undefined ? undefined : keys.map((key) => firstUnused(bySender.get(JSON.stringify([sender, key])))).find(Boolean)) ??
+      keys.map((key) => firstUnused(byKey.get(key))).find(Boolean);
+    if (recorded) used.add(recorded);
     if (!recorded) {
       missing += 1;
       res.writeHead(599, { [NOT_IN_CASSETTE_HEADER]: '1', 'content-type': 'text/plain' }).end('not in the cassette');
@@ -257,6 +271,7 @@ export async function replayCommand(
     const config = {
       ...parsed,
       engine: 'inline' as const,
+      replaying: true,
       fixtures: cassette.fixtures as Fixtures,
       // The names and proofs the recorded run made up, made again: the same bytes meet their recorded answers.
       ...(run.runId ? { runId: run.runId } : {}),

@@ -39,6 +39,11 @@ export const RecordedExchangeSchema = Type.Object(
      * node's URL may hold a key and is redacted: this says which node the replay answers it for.
      */
     chainNode: Type.Optional(Type.String()),
+    /**
+     * The check that sent it (`Service.Method@network:check`): a replay answers each check's identical requests in
+     * that check's own order, whatever order concurrent checks reach it in.
+     */
+    sender: Type.Optional(Type.String()),
   },
   { additionalProperties: false },
 );

@@ -11,6 +11,7 @@ import { checksOf, placeOf } from '../report/report-checks.js';
 import type { CheckStatus, Report } from '../report/model.js';
 import { redactOutput } from '../report/output-boundary.js';
 import { observeExchanges, type HttpOutcome } from '../transport/http-client.js';
+import { senderOf } from '../transport/request-sender.js';
 import { UsageError } from '../config/usage-error.js';
 import { ACCESS_KEY_CLASS, CassetteSchema, LIMITED_KEY_CLASS, type Cassette, type RecordedExchange } from './cassette.js';
 
@@ -55,7 +56,8 @@ export class Recorder {
       headers,
       ...(outcome.request.body === undefined ? {} : { body: outcome.request.body }),
     };
-    const node = chainNode === undefined ? {} : { chainNode };
+    const sender = senderOf(outcome.request);
+    const node = { ...(chainNode === undefined ? {} : { chainNode }), ...(sender === undefined ? {} : { sender }) };
     if (!outcome.ok) return { request, transportError: { failure: outcome.failure, message: outcome.message }, ...node };
     return {
       request,

@@ -93,7 +93,7 @@ describe('expectations', () => {
       'no operation or service "Marketplace.NoSuch"',
     );
     expect(() => loadExpectations(bad({ check: `${FLOOR}:order-chain-id`, networks: ['atlantis'], reason: 'r' }))).toThrow(
-      'unknown network slug(s) atlantis',
+      'unknown network slug: atlantis',
     );
     expect(() => loadExpectations(bad({ check: 'Builder.GetAudience:response-schema', networks: ['polygon'], reason: 'r' }))).toThrow(
       'not checked per network',

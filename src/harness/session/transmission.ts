@@ -3,6 +3,7 @@
  * back when the run is stopping or the operation already timed out twice, sent in the session's turn
  * (schedule.ts), its answer's depth guarded; and what it cost — requests sent, timeouts, throttling.
  */
+import { SENDER_HEADER, tagSender } from '../../transport/request-sender.js';
 import type { RunConfig } from '../../config/run-config.js';
 import type { Network } from '../../contract/networks.js';
 import { stringifyExact } from '../../contract/exact-json.js';
@@ -73,7 +74,8 @@ export class Transmission {
     return this.count;
   }
 
-  prepare(body: unknown, options: SendOptions): PreparedRequest {
+  /** `sender` names the check sending, for a cassette and its replay (request-sender.ts). */
+  prepare(body: unknown, options: SendOptions, sender?: string): PreparedRequest {
     const op = options.op ?? this.sessionOp;
     const url = options.url ?? operationUrl(this.config.targets, op, this.network);
     const headers: Record<string, string> = {};
@@ -83,7 +85,9 @@ export class Transmission {
     if (key !== false) headers['X-Access-Key'] = key;
     const method = options.method ?? 'POST';
     const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : stringifyExact(body));
+    if (sender !== undefined && this.config.replaying) headers[SENDER_HEADER] = sender;
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
+    if (sender !== undefined) tagSender(request, sender);
     return { op, request, payload, withRunKey: key === this.config.accessKey, toOperation: options.url === undefined };
   }
 
