@@ -5,11 +5,14 @@
  * conformant server then answered after more than the deadline, and was reported as not answering.
  *
  * The window starts below the run's limit and doubles each round while answers come about as fast as the
- * fastest seen, and twice their time would stay within a quarter of the deadline (slow start); once answers take more than twice the fastest round, and more than 100 ms over
- * it, or a quarter of the deadline, it is cut in proportion (at most by half, once a round); while they are
- * within that it grows again by an eighth each round, up to the limit. A round is as many answers as the
- * window, of requests sent after the window last moved: those it made. A timed-out request counts as an
- * answer that took the deadline.
+ * fastest seen, and twice their time would stay within an eighth of the deadline (slow start); once answers
+ * take more than an eighth of the deadline, it is cut in proportion (at most by half, once a round); while they
+ * are within it, it grows again by an eighth each round, up to the limit. Only the deadline's part says
+ * "slowed": answers slower than the fastest round but far within the deadline are queueing, not danger, and
+ * cutting the window for them costs a run its pace (a full run against the embedded server, whose answers wait
+ * behind the run's own work, took a quarter longer that way). A round is as many answers as the window, of
+ * requests sent after the window last moved: those it made. A timed-out request counts as an answer that
+ * took the deadline.
  */
 import { noteSlowedDown } from './notes.js';
 
@@ -17,11 +20,8 @@ import { noteSlowedDown } from './notes.js';
 export const START_WINDOW = 32;
 /** The window is never cut below this. */
 export const LEAST_WINDOW = 4;
-/** Answers slower than the fastest round by this factor, and by SLOWER_BY_MS, have slowed. */
-const SLOWER_FACTOR = 2;
-const SLOWER_BY_MS = 100;
-/** Answers slower than this part of the deadline have slowed, whatever the fastest round. */
-const DEADLINE_PART = 1 / 4;
+/** Answers slower than this part of the deadline have slowed: the tail of a round is several times its mean. */
+export const DEADLINE_PART = 1 / 8;
 /** Slow start goes on while answers take less than this many times the fastest round. */
 const SLOW_START_FACTOR = 1.5;
 
@@ -65,7 +65,7 @@ export class LoadWindow {
     if (this.roundAnswers < Math.max(LEAST_WINDOW, window)) return;
     const mean = this.roundTotalMs / this.roundAnswers;
     this.fastest = Math.min(this.fastest, mean);
-    const slowed = Math.min(deadlineMs * DEADLINE_PART, Math.max(this.fastest * SLOWER_FACTOR, this.fastest + SLOWER_BY_MS));
+    const slowed = deadlineMs * DEADLINE_PART;
     if (mean > slowed) {
       this.slowStart = false;
       const cut = Math.min(window, Math.max(LEAST_WINDOW, Math.floor(window * Math.max(0.5, slowed / mean))));

@@ -1,0 +1,70 @@
+/**
+ * The window of requests in flight, driven by made-up answer times: it grows while answers stay far within the
+ * deadline, whatever the fastest round was, and is cut in proportion once they take more than its part.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEADLINE_PART, LEAST_WINDOW, LoadWindow, OwnWindow, START_WINDOW } from '../../src/transport/load-window.js';
+
+const DEADLINE_MS = 10_000;
+
+function windowUnder(limit: number) {
+  let now = 0;
+  const moves: number[] = [];
+  const cell = new OwnWindow(0);
+  const window = new LoadWindow(
+    limit,
+    cell,
+    (w) => moves.push(w),
+    () => now,
+  );
+  /** One round: as many answers as the window, each taking `answerMs`, all sent after it last moved. */
+  const round = (answerMs: number): number => {
+    now += 1;
+    const sentAt = now;
+    for (let i = 0, n = Math.max(LEAST_WINDOW, window.window); i < n; i += 1) window.answered(sentAt, answerMs, DEADLINE_MS);
+    return window.window;
+  };
+  return { window, round, moves };
+}
+
+describe('the window of requests in flight', () => {
+  it('starts below the limit and doubles while answers stay fast', () => {
+    const { window, round } = windowUnder(128);
+    expect(window.window).toBe(START_WINDOW);
+    expect(round(5)).toBe(64);
+    expect(round(5)).toBe(128);
+    expect(round(5)).toBe(128);
+  });
+
+  it('is not cut for answers slower than the fastest round but far within the deadline (queueing, not danger)', () => {
+    const { round } = windowUnder(128);
+    round(3);
+    round(3);
+    expect(round(300)).toBe(128);
+    expect(round(900)).toBe(128);
+  });
+
+  it('is cut in proportion once answers take more than its part of the deadline, and grows again by an eighth', () => {
+    const { round } = windowUnder(128);
+    round(5);
+    round(5);
+    const slowed = DEADLINE_MS * DEADLINE_PART;
+    // Answers at 4/3 of the part: cut to 3/4.
+    expect(round((slowed * 4) / 3)).toBe(96);
+    // Far slower: at most halved in one round, never below the least window.
+    expect(round(slowed * 10)).toBe(48);
+    for (let i = 0; i < 10; i += 1) round(DEADLINE_MS);
+    expect(round(DEADLINE_MS)).toBe(LEAST_WINDOW);
+    // Within the part again: no more doubling (slow start is over), an eighth at a time (at least one).
+    expect(round(slowed / 2)).toBe(LEAST_WINDOW + 1);
+  });
+
+  it('counts to a round only requests sent after the window last moved', () => {
+    const { window, round } = windowUnder(128);
+    round(5);
+    const before = window.window;
+    // Answers of requests sent before the move say nothing of the new window.
+    for (let i = 0; i < 500; i += 1) window.answered(0, DEADLINE_MS, DEADLINE_MS);
+    expect(window.window).toBe(before);
+  });
+});
