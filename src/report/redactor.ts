@@ -141,6 +141,14 @@ export class Redactor {
   /** Each personal value learned, with its alternatives in the pattern (made once: the set grows all run long). */
   private readonly personal = new Map<string, readonly string[]>();
   private personalPattern: RegExp | undefined;
+  /**
+   * The learned values' ASCII forms as the pattern spells them, lower-cased, by their first three characters; and
+   * a pattern of those beginnings, a few dozen however many values are learned. A text in ASCII where none of the
+   * forms begins is left as it is without the pattern of the values, compiled anew each time one is learned
+   * (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every thread).
+   */
+  private readonly personalIndex = new Map<string, string[]>();
+  private personalStarts: RegExp | undefined;
   /** The learned values' plain forms, lower-cased and sorted: a text cut inside one is looked up here (cutStarts). */
   private personalSorted: string[] | undefined;
   /** Told of each personal value learned anew (output-boundary.ts shares them with the run's other redactors). */
@@ -219,10 +227,9 @@ export class Redactor {
       const trimmed = value.trim();
       if (trimmed === '' || this.personal.has(trimmed)) continue;
       // A short value ("Al") is everywhere in ordinary words: it is replaced only as a whole JSON string.
-      const alternatives = personalVariantsOf(trimmed).map((variant) =>
-        variant.length >= MIN_WHOLE ? escapeRegExp(variant) : `"${escapeRegExp(variant)}"`,
-      );
-      this.personal.set(trimmed, alternatives);
+      const forms = personalVariantsOf(trimmed).map((variant) => (variant.length >= MIN_WHOLE ? variant : `"${variant}"`));
+      this.personal.set(trimmed, forms.map(escapeRegExp));
+      for (const form of forms) this.indexPersonal(form.toLowerCase());
       added.push(trimmed);
     }
     if (added.length === 0) return;
@@ -245,9 +252,10 @@ export class Redactor {
   text(input: string): string {
     let out = input;
     // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
-    const personal = this.personalRegExp();
-    if (personal) {
-      out = out.replace(personal, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
+    if (this.personal.size > 0) {
+      // Once made, the pattern is quicker than the look for beginnings: it is used until a value is learned.
+      if (this.personalPattern !== undefined || this.mayHoldPersonal(out))
+        out = out.replace(this.personalRegExp()!, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
       if (out.includes(CUT)) out = this.cutStarts(out);
     }
     if (this.urlPatterns)
@@ -296,6 +304,38 @@ export class Redactor {
       at = to;
     }
     return out + text.slice(at);
+  }
+
+  /**
+   * Whether the pattern of personal values may match the text. Exact for a text in ASCII: the pattern's
+   * letter-case folding (`i` without `u`) maps no other character to an ASCII one, so there only the ASCII forms
+   * can match, and they match as lower-cased alike. Any other text is left to the pattern.
+   */
+  private mayHoldPersonal(text: string): boolean {
+    if (NOT_ASCII.test(text)) return true;
+    if (this.personalIndex.size === 0) return false;
+    this.personalStarts ??= new RegExp([...this.personalIndex.keys()].map(escapeRegExp).join('|'), 'gi');
+    const starts = this.personalStarts;
+    let lower: string | undefined;
+    starts.lastIndex = 0;
+    for (let found = starts.exec(text); found !== null; found = starts.exec(text)) {
+      lower ??= text.toLowerCase();
+      const at = found.index;
+      for (const form of this.personalIndex.get(lower.slice(at, at + PERSONAL_KEY))!) if (lower.startsWith(form, at)) return true;
+      // Beginnings may overlap: the next one is looked for from the next character.
+      starts.lastIndex = at + 1;
+    }
+    return false;
+  }
+
+  private indexPersonal(form: string): void {
+    if (NOT_ASCII.test(form)) return;
+    const key = form.slice(0, PERSONAL_KEY);
+    const forms = this.personalIndex.get(key);
+    if (forms === undefined) {
+      this.personalIndex.set(key, [form]);
+      this.personalStarts = undefined;
+    } else if (!forms.includes(form)) forms.push(form);
   }
 
   private personalRegExp(): RegExp | undefined {
@@ -350,6 +390,10 @@ function startsSomeValue(sorted: readonly string[], prefix: string): boolean {
   }
   return low < sorted.length && sorted[low]!.startsWith(prefix);
 }
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+/** A personal value's shortest form in the pattern: a one-character value as a whole JSON string (`"A"`). */
+const PERSONAL_KEY = 3;
 
 /** A personal value's forms: those of any secret, and a URL query's (`Ada+Lima`). */
 function personalVariantsOf(value: string): string[] {

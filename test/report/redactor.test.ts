@@ -79,6 +79,50 @@ describe('the output redactor', () => {
     expect(r.text('ordinary text…')).toBe('ordinary text…');
   });
 
+  it('redacts a text alike whether it first looks for where a learned value may begin or runs the whole pattern', () => {
+    // A redactor whose pattern is made (a text held a value) runs it on every text; a fresh one first looks for
+    // the values' beginnings. Values from few letters, texts of those letters and of the values in any case.
+    const piece = fc.constantFrom('a', 'B', 'c', 'é', ' ', '"', '+', '%20', '…');
+    const value = fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
+    const part = fc.oneof(piece, fc.tuple(fc.nat(), fc.constantFrom('as is', 'upper', 'lower')));
+    fc.assert(
+      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 12 }), (values, parts) =>
+        // A boundary of its own: what these redactors learn must not reach the others of this file.
+        withOwnOutputBoundary(() => {
+          const text = parts
+            .map((p) => {
+              if (typeof p === 'string') return p;
+              const chosen = values[p[0] % values.length]!;
+              return p[1] === 'upper' ? chosen.toUpperCase() : p[1] === 'lower' ? chosen.toLowerCase() : chosen;
+            })
+            .join('');
+          const fresh = new Redactor({ keys: [], urls: [] });
+          const patterned = new Redactor({ keys: [], urls: [] });
+          fresh.learnPersonal(values);
+          patterned.learnPersonal(values);
+          patterned.text(values.join(' '));
+          expect(fresh.text(text)).toBe(patterned.text(text));
+        }),
+      ),
+      { numRuns: 500 },
+    );
+    withOwnOutputBoundary(() => {
+      const r = new Redactor({ keys: [], urls: [] });
+      r.learnPersonal(['Ada Lovelace']);
+      expect(r.text('GRACE HOPPER, ordinary text')).toBe('GRACE HOPPER, ordinary text');
+      expect(r.text('ADA LOVELACE')).toBe(REDACTED);
+      // Learned after the pattern was made: the next text looks for it too.
+      r.learnPersonal(['Grace Hopper']);
+      expect(r.text('GRACE HOPPER, ordinary text')).toBe(`${REDACTED}, ordinary text`);
+    });
+    // A value that begins inside the beginning of another, which is not there in full.
+    withOwnOutputBoundary(() => {
+      const r = new Redactor({ keys: [], urls: [] });
+      r.learnPersonal(['abac', 'babe']);
+      expect(r.text('xABABE')).toBe(`xA${REDACTED}`);
+    });
+  });
+
   it('shares what any redactor of a run learns with the output redactor and the others, and with other threads', () => {
     withOwnOutputBoundary(() => {
       const told: string[] = [];
