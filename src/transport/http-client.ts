@@ -29,7 +29,7 @@ import { Limiter, type Rank } from './limiter.js';
 import { LoadWindow, OwnWindow } from './load-window.js';
 import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
-import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
+import { CAP_BURST_MS, type CapTurn, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
 import { noteThrottledWithoutEnd } from './notes.js';
 
 export interface HttpRequest {
@@ -303,11 +303,14 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   // Under --max-rps a request takes its turn last, holding its slot, so it goes out the moment its turn comes
   // (waiting for a slot after its turn would bunch requests up); every request sent takes one, a resend too.
   let turns: Turns | undefined;
+  const turnsTaken: CapTurn[] = [];
   if (rateCap) {
     let turnAt = 0;
     const turn = async (again = false): Promise<void> => {
-      waitedMs += await rateCap.turn(request.url, again);
+      const taken = await rateCap.turn(request.url, again);
+      waitedMs += taken.waitedMs;
       turnAt = performance.now();
+      turnsTaken.push(taken);
     };
     // A new connection is made in the thread's event loop: while the thread is busy, the request would go out
     // long after its turn, crowding the next ones (at a quota of a few a second, one such request is one too
@@ -321,6 +324,7 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const waited = pace.turn();
     waitedMs += typeof waited === 'number' ? waited : await waited;
     const outcome = await sendInSlot(request, options, turns);
+    for (const taken of turnsTaken.splice(0)) taken.answered();
     const throttlingOf = (): Throttling => ({ times, waitedMs: Math.round(waitedMs) });
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) {
