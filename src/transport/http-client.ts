@@ -324,7 +324,10 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const waited = pace.turn();
     waitedMs += typeof waited === 'number' ? waited : await waited;
     const outcome = await sendInSlot(request, options, turns);
-    for (const taken of turnsTaken.splice(0)) taken.answered();
+    // Answered, the request has been counted by the target; one that failed (a deadline passed, a connection
+    // lost) may still be counted later, so it keeps its place in the window as long as the window keeps one.
+    if (outcome.ok) turnsTaken.at(-1)?.answered();
+    turnsTaken.length = 0;
     const throttlingOf = (): Throttling => ({ times, waitedMs: Math.round(waitedMs) });
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) {
