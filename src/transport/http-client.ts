@@ -318,15 +318,15 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const onTime = async (): Promise<void> => {
       if (performance.now() - turnAt > CAP_BURST_MS) await turn(true);
     };
-    turns = { turn, onTime };
+    // Answered, the request has been counted by the target; one that failed (a deadline passed, a connection
+    // lost) may still be counted later, so it keeps its place in the window as long as the window keeps one.
+    const answered = (): void => turnsTaken.at(-1)?.answered();
+    turns = { turn, onTime, answered };
   }
   for (let tryNumber = 1; ; tryNumber += 1) {
     const waited = pace.turn();
     waitedMs += typeof waited === 'number' ? waited : await waited;
     const outcome = await sendInSlot(request, options, turns);
-    // Answered, the request has been counted by the target; one that failed (a deadline passed, a connection
-    // lost) may still be counted later, so it keeps its place in the window as long as the window keeps one.
-    if (outcome.ok) turnsTaken.at(-1)?.answered();
     turnsTaken.length = 0;
     const throttlingOf = (): Throttling => ({ times, waitedMs: Math.round(waitedMs) });
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
@@ -368,6 +368,8 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
 interface Turns {
   readonly turn: () => Promise<void>;
   readonly onTime: () => Promise<void>;
+  /** The request sent on the last turn was answered: said as soon as it is, before any wait for strays. */
+  readonly answered: () => void;
 }
 
 /** The outcome of a request not sent after all (`TransportOptions.abandon`), or undefined: send it. */
@@ -417,6 +419,7 @@ async function afterStrayAnswer(
   return limiter.run(async () => {
     await turns?.turn();
     const second = (await sendOnce(request, options, connections.single(request.url), turns?.onTime)).outcome;
+    if (second.ok) turns?.answered();
     return learnt(options, second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: ${why})` });
   }, options.rank);
 }
@@ -433,7 +436,9 @@ async function sendOnTurn(request: HttpRequest, options: TransportOptions, turns
   await turns.turn();
   const stopped = abandoned(request, options);
   if (stopped) return stopped;
-  return learnt(options, await sendWithRetry(request, options, turns));
+  const outcome = await sendWithRetry(request, options, turns);
+  if (outcome.ok) turns.answered();
+  return learnt(options, outcome);
 }
 
 /** The outcome of a request sent, told to who learns from it while the request still holds its slot. */
