@@ -29,7 +29,7 @@ import { Limiter, type Rank } from './limiter.js';
 import { LoadWindow, OwnWindow } from './load-window.js';
 import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
-import { CAP_BURST_MS, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
+import { CAP_BURST_MS, type CapTurn, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
 import { noteThrottledWithoutEnd } from './notes.js';
 
 export interface HttpRequest {
@@ -303,11 +303,14 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
   // Under --max-rps a request takes its turn last, holding its slot, so it goes out the moment its turn comes
   // (waiting for a slot after its turn would bunch requests up); every request sent takes one, a resend too.
   let turns: Turns | undefined;
+  const turnsTaken: CapTurn[] = [];
   if (rateCap) {
     let turnAt = 0;
     const turn = async (again = false): Promise<void> => {
-      waitedMs += await rateCap.turn(request.url, again);
+      const taken = await rateCap.turn(request.url, again);
+      waitedMs += taken.waitedMs;
       turnAt = performance.now();
+      turnsTaken.push(taken);
     };
     // A new connection is made in the thread's event loop: while the thread is busy, the request would go out
     // long after its turn, crowding the next ones (at a quota of a few a second, one such request is one too
@@ -315,12 +318,16 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
     const onTime = async (): Promise<void> => {
       if (performance.now() - turnAt > CAP_BURST_MS) await turn(true);
     };
-    turns = { turn, onTime };
+    // Answered, the request has been counted by the target; one that failed (a deadline passed, a connection
+    // lost) may still be counted later, so it keeps its place in the window as long as the window keeps one.
+    const answered = (): void => turnsTaken.at(-1)?.answered();
+    turns = { turn, onTime, answered };
   }
   for (let tryNumber = 1; ; tryNumber += 1) {
     const waited = pace.turn();
     waitedMs += typeof waited === 'number' ? waited : await waited;
     const outcome = await sendInSlot(request, options, turns);
+    turnsTaken.length = 0;
     const throttlingOf = (): Throttling => ({ times, waitedMs: Math.round(waitedMs) });
     if (!outcome.ok || !isThrottling(outcome.response.status, outcome.response.headers)) {
       if (outcome.ok) {
@@ -361,6 +368,8 @@ export async function send(request: HttpRequest, options: TransportOptions): Pro
 interface Turns {
   readonly turn: () => Promise<void>;
   readonly onTime: () => Promise<void>;
+  /** The request sent on the last turn was answered: said as soon as it is, before any wait for strays. */
+  readonly answered: () => void;
 }
 
 /** The outcome of a request not sent after all (`TransportOptions.abandon`), or undefined: send it. */
@@ -410,6 +419,7 @@ async function afterStrayAnswer(
   return limiter.run(async () => {
     await turns?.turn();
     const second = (await sendOnce(request, options, connections.single(request.url), turns?.onTime)).outcome;
+    if (second.ok) turns?.answered();
     return learnt(options, second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: ${why})` });
   }, options.rank);
 }
@@ -426,7 +436,9 @@ async function sendOnTurn(request: HttpRequest, options: TransportOptions, turns
   await turns.turn();
   const stopped = abandoned(request, options);
   if (stopped) return stopped;
-  return learnt(options, await sendWithRetry(request, options, turns));
+  const outcome = await sendWithRetry(request, options, turns);
+  if (outcome.ok) turns.answered();
+  return learnt(options, outcome);
 }
 
 /** The outcome of a request sent, told to who learns from it while the request still holds its slot. */

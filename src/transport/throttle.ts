@@ -199,44 +199,77 @@ export class OriginPace {
 }
 
 /**
- * A target's limit counts arrivals in a sliding second, and arrivals bunch up on the way: the target's own
- * event loop stalls (on a busy machine, for tens of milliseconds), then handles what waited at once. Requests
- * are spaced so that N + 1 of them span a second and this much at the least, less CAP_BURST_MS: arrivals may
- * bunch up by 50 ms before any second holds more than N. The run then takes 1.06 times the quota's minimum.
+ * A target counts a request in its second at some moment between the request's send and its answer: on a busy
+ * machine its event loop stalls for tens of milliseconds, even 150 ms, then handles what waited at once, so a
+ * request may count that long after it was sent. Each request holds its place in the window until it is
+ * answered (the target has counted it by then), or this long after its send at the most: waiting for slow
+ * answers would cost a far target its round trip in every second.
  */
-export const CAP_WINDOW_MARGIN_MS = 60;
+export const CAP_COUNTED_WITHIN_MS = 200;
+/** Added to the window: the target's clock and ours round differently. */
+export const CAP_WINDOW_MARGIN_MS = 5;
 /**
- * How early against the even spacing a request may go: a thread's timer firing a little late then costs
- * nothing, and after a pause a few requests go at once at the most, never a second's worth.
+ * How early against its turn on the timeline a request may go: a thread's timer firing a little early or
+ * another thread taking turns then costs nothing, and after a pause a few requests go at once at the most,
+ * never a second's worth.
  */
 export const CAP_BURST_MS = 10;
+/**
+ * The requests a schedule remembers to keep its window: N of them (the one N back fixes the earliest the next
+ * may go). Above this N, any this many + 1 requests span this many Nths of the window instead, which keeps
+ * N + 1 of them just as far apart.
+ */
+const CAP_WINDOW_REQUESTS = 2048;
 /** Origins with a schedule of their own; past that many, origins share one (which only paces them slower). */
 const CAPPED_ORIGINS = 16;
-/** A schedule's words (Float64): its lock, its origin's key, when the next request may go. */
-const SCHEDULE_WORDS = 3;
+/**
+ * A schedule's words (Float64) before its window: its lock, its origin's key, its next turn on the timeline,
+ * the turns taken, the last turn's time. The window's words say until when each of the last N requests may be counted.
+ */
+const SCHEDULE_HEAD_WORDS = 5;
+/**
+ * Turns the timeline has fallen behind by (a late answer held the window, a timer fired late) are made up, at
+ * twice the rate at the most, up to this much of them: a pause no thread used is not.
+ */
+const CAP_CATCH_UP_MS = 250;
 
 /** Milliseconds on a clock every thread of the process reads alike (a worker's `performance.now()` starts at its own start). */
 export const processClockMs = (): number => Number(process.hrtime.bigint() / 1000n) / 1000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A turn under --max-rps: how long its request waited for it, and what to call once the request is answered. */
+export interface CapTurn {
+  readonly waitedMs: number;
+  readonly answered: () => void;
+}
+
 /** A thread's requests waiting for turns to one origin, and whether they are being let go. */
 interface Waiting {
-  readonly requests: (() => void)[];
+  readonly requests: ((slot: number, countedUntil: number) => void)[];
   letting: boolean;
 }
 
 /**
- * --max-rps kept by every thread of a run together. Each origin's schedule (when its next request may go)
- * lives in memory the threads share, a SharedArrayBuffer, so their requests together keep to the cap, and
- * they take turns by demand: whichever thread has a request waiting when a turn comes sends it, so one busy
- * with other work (or with nothing to send) leaves the rate to the other.
+ * --max-rps kept by every thread of a run together. Each origin's schedule lives in memory the threads share,
+ * a SharedArrayBuffer, so their requests together keep to the cap, and they take turns by demand: whichever
+ * thread has a request waiting when a turn comes sends it, so one busy with other work (or with nothing to
+ * send) leaves the rate to the other.
  *
- * The schedule is a virtual one (as GCRA): each request sent moves the next allowed time on by one spacing,
- * from the send's own time when that is later, so time no thread used is not made up with a burst. In each
- * thread one loop per origin lets its requests go in order: it takes a turn when one is due and otherwise
- * sleeps until then. The schedule is read and written under a lock, held for a few statements, never across
- * a wait.
+ * Two rules, both kept by every turn taken:
+ * - Turns are on a timeline N a second apart (turn k at t0 + k/N). A turn taken late moves the timeline on
+ *   from when it was due, not from when it was taken: a thread whose timer fires late (tens of milliseconds
+ *   on a busy machine, a large part of a turn at a low N) would otherwise lose that at every turn. The turns
+ *   after a late one catch up, half a turn apart at the least; the timeline falls behind by CAP_CATCH_UP_MS
+ *   at the most, so a pause no thread used is not made up with a burst.
+ * - The window: a request goes no sooner than a second after the one N before it may have been counted by the
+ *   target (its answer, or CAP_COUNTED_WITHIN_MS after its send), so no second of the target's holds more
+ *   than N, however the target counts (a sliding second is the strictest) and however late its event loop
+ *   counts them.
+ *
+ * In each thread one loop per origin lets its requests go in order: it takes a turn when one is due and
+ * otherwise sleeps until then. The schedule is read and written under a lock, held for a few statements,
+ * never across a wait.
  */
 export class RateCap {
   /** The schedules' memory, to share with the run's other threads. */
@@ -245,7 +278,12 @@ export class RateCap {
   private readonly locks: Int32Array;
   private readonly scheduleOf = new Map<string, number>();
   private readonly waiting = new Map<number, Waiting>();
-  private readonly spacingMs: number;
+  /** Between turns on the timeline (ms). */
+  private readonly turnMs: number;
+  /** The requests the window holds, and the least time from the counting of the first of them to the next send (ms). */
+  private readonly windowRequests: number;
+  private readonly windowMs: number;
+  private readonly scheduleWords: number;
 
   constructor(
     readonly cap: number,
@@ -255,18 +293,21 @@ export class RateCap {
     private readonly wait: (ms: number) => Promise<void> = sleep,
   ) {
     if (!(cap > 0)) throw new RangeError(`a rate cap needs a positive rate, got ${cap}`);
-    this.spacingMs = (1000 + CAP_WINDOW_MARGIN_MS) / cap;
-    this.buffer = shared ?? new SharedArrayBuffer(CAPPED_ORIGINS * SCHEDULE_WORDS * Float64Array.BYTES_PER_ELEMENT);
+    this.turnMs = 1000 / cap;
+    this.windowRequests = Math.max(1, Math.min(Math.floor(cap), CAP_WINDOW_REQUESTS));
+    this.windowMs = (this.windowRequests * 1000) / cap + CAP_WINDOW_MARGIN_MS;
+    this.scheduleWords = SCHEDULE_HEAD_WORDS + this.windowRequests;
+    this.buffer = shared ?? new SharedArrayBuffer(CAPPED_ORIGINS * this.scheduleWords * Float64Array.BYTES_PER_ELEMENT);
     this.words = new Float64Array(this.buffer);
     this.locks = new Int32Array(this.buffer);
   }
 
   /**
-   * Waits for a turn to send to `url`'s origin; answers how long it waited (ms). `again`: a request whose turn
-   * came and went before it could be written (its connection still being made) takes the next, before the
-   * requests of its thread that wait for their first.
+   * Waits for a turn to send to `url`'s origin; answers how long it waited (ms), and the turn, to say when its
+   * request is answered. `again`: a request whose turn came and went before it could be written (its
+   * connection still being made) takes the next, before the requests of its thread that wait for their first.
    */
-  turn(url: string, again = false): Promise<number> {
+  turn(url: string, again = false): Promise<CapTurn> {
     const schedule = this.scheduleFor(originOf(url));
     const start = this.clock();
     let waiting = this.waiting.get(schedule);
@@ -274,13 +315,25 @@ export class RateCap {
       waiting = { requests: [], letting: false };
       this.waiting.set(schedule, waiting);
     }
-    const turn = new Promise<number>((resolve) => {
-      const go = (): void => resolve(this.clock() - start);
+    const turn = new Promise<CapTurn>((resolve) => {
+      const go = (slot: number, countedUntil: number): void =>
+        resolve({ waitedMs: this.clock() - start, answered: () => this.answered(slot, countedUntil) });
       if (again) waiting.requests.unshift(go);
       else waiting.requests.push(go);
     });
     if (!waiting.letting) void this.letGo(schedule, waiting);
     return turn;
+  }
+
+  /**
+   * The request of a turn was answered (or failed): the target has counted it, if at all, by now. Its place
+   * in the window is kept no longer, unless a later turn has taken that place already.
+   */
+  private answered(slot: number, countedUntil: number): void {
+    const schedule = slot - (slot % this.scheduleWords);
+    this.locked(schedule, () => {
+      if (this.words[slot] === countedUntil) this.words[slot] = Math.min(countedUntil, this.clock());
+    });
   }
 
   /** The origin said to wait (Retry-After): no thread's request goes to it for `waitMs`, and none in a burst after. */
@@ -296,11 +349,12 @@ export class RateCap {
     waiting.letting = true;
     try {
       while (waiting.requests.length > 0) {
-        const due = this.locked(schedule, () => this.take(schedule));
-        if (due === undefined) {
-          waiting.requests.shift()!();
+        const taken = this.locked(schedule, () => this.take(schedule));
+        if (typeof taken !== 'number') {
+          waiting.requests.shift()!(taken.slot, taken.countedUntil);
           continue;
         }
+        const due = taken;
         // Node keeps its timers in whole milliseconds, so one may fire a little early: never before the turn.
         for (let now = this.clock(); now < due; now = this.clock()) await this.wait(due - now);
       }
@@ -309,13 +363,23 @@ export class RateCap {
     }
   }
 
-  /** Takes the turn when one is due (undefined), moving the schedule on; otherwise answers when one will be. */
-  private take(schedule: number): number | undefined {
+  /** Takes the turn when one is due (its place in the window), moving the schedule on; otherwise answers when one will be. */
+  private take(schedule: number): number | { readonly slot: number; readonly countedUntil: number } {
     const now = this.clock();
-    const allowed = this.words[schedule + 2]!;
-    if (allowed - CAP_BURST_MS > now) return allowed - CAP_BURST_MS;
-    this.words[schedule + 2] = Math.max(allowed, now) + this.spacingMs;
-    return undefined;
+    const next = this.words[schedule + 2]!;
+    const sent = this.words[schedule + 3]!;
+    // The place of the request `windowRequests` back, which this one takes over.
+    const slot = schedule + SCHEDULE_HEAD_WORDS + (sent % this.windowRequests);
+    let due = Math.max(next - CAP_BURST_MS, this.words[schedule + 4]! + this.turnMs / 2);
+    if (sent >= this.windowRequests) due = Math.max(due, this.words[slot]! + this.windowMs);
+    if (due > now) return due;
+    const countedUntil = now + CAP_COUNTED_WITHIN_MS;
+    this.words[slot] = countedUntil;
+    this.words[schedule + 3] = sent + 1;
+    this.words[schedule + 4] = now;
+    // The first turn starts the timeline; a late one keeps its place on it.
+    this.words[schedule + 2] = (sent === 0 ? now : Math.max(next, now - CAP_CATCH_UP_MS)) + this.turnMs;
+    return { slot, countedUntil };
   }
 
   /**
@@ -343,9 +407,9 @@ export class RateCap {
     if (schedule !== undefined) return schedule;
     const key = keyOf(origin);
     const home = key % CAPPED_ORIGINS;
-    schedule = home * SCHEDULE_WORDS;
+    schedule = home * this.scheduleWords;
     for (let probe = 0; probe < CAPPED_ORIGINS; probe += 1) {
-      const candidate = ((home + probe) % CAPPED_ORIGINS) * SCHEDULE_WORDS;
+      const candidate = ((home + probe) % CAPPED_ORIGINS) * this.scheduleWords;
       const mine = this.locked(candidate, () => {
         const held = this.words[candidate + 1]!;
         if (held === 0) this.words[candidate + 1] = key;
