@@ -101,6 +101,11 @@ async function clickProblems(page: Page, cell: string): Promise<string[]> {
   if ((await target.count()) === 0) return [`the cell's link leads nowhere (${cell})`];
   if (await target.locator('pre').first().isVisible()) return ['the finding was open before the click'];
   await link.click();
+  // The page opens the finding from its hash-change handler, which may run after click() returns: wait for it
+  // (bounded), then judge.
+  await page
+    .waitForFunction((id) => (document.getElementById(id) as HTMLDetailsElement | null)?.open === true, cell, { timeout: 5_000 })
+    .catch(() => undefined);
   const problems: string[] = [];
   if (!(await target.evaluate((el) => (el as HTMLDetailsElement).open))) problems.push('the click did not open the finding');
   const repro = target.locator('dd.repro pre');
