@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECK_CATALOGUE } from '../src/checks/catalogue.js';
 import { buildProgram } from '../src/cli/main.js';
 import { GENERATED_SECTIONS, renderGeneratedSections } from '../src/docs/generated-sections.js';
-import { RUN_EXIT_CODES } from '../src/cli/exit-codes.js';
+import { RUN_EXIT_CODES } from '../src/commands/exit-codes.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');

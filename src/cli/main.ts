@@ -18,8 +18,8 @@ import { UsageError } from '../config/usage-error.js';
 import { ReportFolderError } from '../../reporters/report-folder.js';
 import { armOutputRedactor, outputRedactor, redactOutput } from '../report/output-boundary.js';
 import { redactionInputsOfArguments } from '../report/redaction-inputs.js';
-import { COMMENT_EXIT_CODES, exitCodesHelp, RUN_EXIT_CODES, SERVE_EXIT_CODES, WAIT_EXIT_CODES } from './exit-codes.js';
-import { SERVE_FLAGS } from './serve-options.js';
+import { COMMENT_EXIT_CODES, exitCodesHelp, RUN_EXIT_CODES, SERVE_EXIT_CODES, WAIT_EXIT_CODES } from '../commands/exit-codes.js';
+import { SERVE_FLAGS } from '../commands/serve-options.js';
 import { untilEnded } from './command-ending.js';
 
 /** Said when a key holds words of the report: those are never redacted (they would damage every report). */

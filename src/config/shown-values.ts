@@ -4,7 +4,7 @@
  * a port out of range) is still a URL to the user, and node providers put the key in its path. A list of
  * names is summarised: how many, and the first few.
  */
-import { REDACTED } from '../report/redactor.js';
+import { REDACTED } from './redacted.js';
 
 /** A usage error stays one readable line: its values together take at most this many characters. */
 export const SHOWN_VALUE_MAX = 60;

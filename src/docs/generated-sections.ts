@@ -16,8 +16,8 @@ import {
   type OptionGroup,
   type OptionSource,
 } from '../runner/run-option-schema.js';
-import { serveSynopsis } from '../cli/serve-options.js';
-import { exitCodesTable, SERVE_EXIT_CODES } from '../cli/exit-codes.js';
+import { serveSynopsis } from '../commands/serve-options.js';
+import { exitCodesTable, SERVE_EXIT_CODES } from '../commands/exit-codes.js';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runCliInProcess } from '../support/run-cli.js';
-import { COMMENT_EXIT_CODES, RUN_EXIT_CODES, SERVE_EXIT_CODES, WAIT_EXIT_CODES, type ExitCode } from '../../src/cli/exit-codes.js';
+import { COMMENT_EXIT_CODES, RUN_EXIT_CODES, SERVE_EXIT_CODES, WAIT_EXIT_CODES, type ExitCode } from '../../src/commands/exit-codes.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'conformance-usage-'));
 const file = (name: string, content: string) => {
