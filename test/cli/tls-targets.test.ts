@@ -8,10 +8,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { generate } from 'selfsigned';
+import { loopbackCertificate } from '../support/loopback-certificate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReferenceServer } from '../../src/server/index.js';
 import type { RunningReferenceServer } from '../../src/server/types.js';
@@ -32,17 +29,9 @@ const RUN = ['--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder
 /** The reference server behind a TLS front with a certificate for 127.0.0.1 that no authority signed. */
 beforeAll(async () => {
   upstream = await startReferenceServer({ host: '127.0.0.1', port: 0 });
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
-  caFile = join(mkdtempSync(join(tmpdir(), 'conformance-tls-')), 'ca.pem');
-  writeFileSync(caFile, pems.cert);
-  front = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+  const pems = await loopbackCertificate();
+  caFile = pems.caFile;
+  front = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
     const forward = http.request(`${upstream.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generate } from 'selfsigned';
+import { loopbackCertificate } from '../support/loopback-certificate.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { faultByName } from '../../src/server/faults.js';
 import { startReferenceServer } from '../../src/server/index.js';
@@ -43,17 +43,9 @@ const dirs = (): string => mkdtempSync(join(tmpdir(), 'seams-'));
 /** A server breaking one rule on one network, behind a TLS front whose certificate no authority signed. */
 beforeAll(async () => {
   broken = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: [faultByName('one-broken-network')!.hooks] });
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
-  caFile = join(dirs(), 'ca.pem');
-  writeFileSync(caFile, pems.cert);
-  front = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+  const pems = await loopbackCertificate();
+  caFile = pems.caFile;
+  front = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
     const forward = http.request(`${broken.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
