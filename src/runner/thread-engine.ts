@@ -15,6 +15,7 @@ import type { EngineControl } from './engine-control.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { rateCapShare } from '../transport/http-client.js';
 import { SharedSlots } from '../transport/shared-slots.js';
+import { startingWindow } from '../transport/load-window.js';
 import { learnedElsewhere } from '../report/output-boundary.js';
 import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
@@ -36,7 +37,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
   // Each thread has an even share of the run's limit on requests in flight, and at the end borrows what the others leave.
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
-  const slots = SharedSlots.forRun(config.concurrency).buffer;
+  const slots = SharedSlots.forRun(config.concurrency, startingWindow(config.concurrency)).buffer;
   // The threads take turns under --max-rps from one schedule with this thread's (the probe's): by demand, so a
   // thread with nothing left to send leaves the whole rate to the other, and together they keep to the cap.
   const rateCap = config.maxRps === undefined ? undefined : rateCapShare(config.maxRps);

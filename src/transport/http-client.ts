@@ -26,7 +26,7 @@ import {
   type Connections,
 } from './connections.js';
 import { Limiter, type Rank } from './limiter.js';
-import { LoadWindow, OwnWindow } from './load-window.js';
+import { LoadWindow, OwnWindow, startingWindow } from './load-window.js';
 import type { SharedSlots } from './shared-slots.js';
 import { parseExact } from '../contract/exact-json.js';
 import { CAP_BURST_MS, type CapTurn, isThrottling, Paces, retryAfterMs, ThrottleBudget, waitBeforeResend } from './throttle.js';
@@ -149,7 +149,9 @@ export function setConcurrency(concurrency: number, shared?: SharedSlots): void 
   const limit = shared?.total ?? concurrency;
   const share = (window: number): number => (shared ? Math.max(1, Math.round((concurrency * window) / limit)) : window);
   const own = limiter;
-  loadWindow = new LoadWindow(limit, shared ?? new OwnWindow(limit), (window) => own.setLimit(share(window)));
+  loadWindow = new LoadWindow(limit, shared ?? new OwnWindow(startingWindow(limit)), (window) => own.setLimit(share(window)), {
+    part: concurrency / limit,
+  });
 }
 
 /** This thread's limit (its share of the run's) as set, before the window moves it. */

@@ -13,11 +13,19 @@
  * behind the run's own work, took a quarter longer that way). A round is as many answers as the window, of
  * requests sent after the window last moved: those it made. A timed-out request counts as an answer that
  * took the deadline.
+ *
+ * The run's checks' threads share one window (SharedSlots), each with its own LoadWindow that sees only its own
+ * answers: a thread's round is its part of the window, and a window another thread moved is taken up by this
+ * thread at its next answer (its share of slots follows, and its round starts again). A thread that heard of a
+ * move only through its own moves kept its first share: against a target 150 ms away, one thread stayed at 16
+ * slots while the other had 64, and the run took half as long again as its bound.
  */
 import { noteSlowedDown } from './notes.js';
 
 /** The window a run starts with, when its limit is larger. */
 export const START_WINDOW = 32;
+/** The window a cell starts with: the cell's maker sets it, as the run's threads join a cell already in use. */
+export const startingWindow = (limit: number): number => Math.min(limit, START_WINDOW);
 /** The window is never cut below this. */
 export const LEAST_WINDOW = 4;
 /** Answers slower than this part of the deadline have slowed: the tail of a round is several times its mean. */
@@ -39,17 +47,31 @@ export class LoadWindow {
   private roundFrom: number;
   private roundAnswers = 0;
   private roundTotalMs = 0;
+  /** The window this thread last keeps to (told through `moved`). */
+  private applied = 0;
+  private readonly clock: () => number;
+  private readonly part: number;
 
   constructor(
     /** The run's limit on requests in flight (--concurrency). */
     readonly limit: number,
     private readonly cell: WindowCell,
-    /** Told the window whenever it moves. */
+    /** Told the window whenever this thread is to keep to another one (moved by it or by another thread). */
     private readonly moved: (window: number) => void,
-    private readonly clock: () => number = () => performance.now(),
+    {
+      clock = () => performance.now(),
+      part = 1,
+    }: {
+      clock?: () => number;
+      /** The part of the run's answers this thread sees (its share of the limit): 1 when the window is its own. */
+      part?: number;
+    } = {},
   ) {
+    this.clock = clock;
+    this.part = part;
     this.roundFrom = clock();
-    this.set(Math.min(limit, START_WINDOW));
+    // Not reset to the start: another thread may have moved the shared window already.
+    this.set(cell.window);
   }
 
   get window(): number {
@@ -58,11 +80,16 @@ export class LoadWindow {
 
   /** A request sent at `sentAt` (performance.now()) was answered in `answerMs` (or timed out after its deadline, `deadlineMs`). */
   answered(sentAt: number, answerMs: number, deadlineMs: number): void {
+    const window = this.cell.window;
+    if (window !== this.applied) {
+      // Another thread moved the shared window: keep to it, and measure it afresh.
+      this.apply(window);
+      return;
+    }
     if (sentAt < this.roundFrom) return;
     this.roundAnswers += 1;
     this.roundTotalMs += answerMs;
-    const window = this.cell.window;
-    if (this.roundAnswers < Math.max(LEAST_WINDOW, window)) return;
+    if (this.roundAnswers < Math.max(LEAST_WINDOW, Math.round(window * this.part))) return;
     const mean = this.roundTotalMs / this.roundAnswers;
     this.fastest = Math.min(this.fastest, mean);
     const slowed = deadlineMs * DEADLINE_PART;
@@ -81,10 +108,14 @@ export class LoadWindow {
 
   private set(window: number): void {
     const next = Math.min(this.limit, Math.max(LEAST_WINDOW, Math.floor(window)));
-    if (next !== this.cell.window) {
-      this.cell.setWindow(next);
-      this.moved(next);
-    }
+    if (next !== this.cell.window) this.cell.setWindow(next);
+    if (next !== this.applied) this.apply(next);
+    else this.startRound();
+  }
+
+  private apply(window: number): void {
+    this.applied = window;
+    this.moved(window);
     this.startRound();
   }
 

@@ -30,11 +30,11 @@ export class SharedSlots {
     this.cells = new Int32Array(buffer);
   }
 
-  /** The slots of a run that keeps at most `total` requests in flight across its threads. */
-  static forRun(total: number): SharedSlots {
+  /** The slots of a run that keeps at most `total` requests in flight across its threads, starting with `window` of them. */
+  static forRun(total: number, window = total): SharedSlots {
     const slots = new SharedSlots(new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT));
     slots.cells[TOTAL] = total;
-    slots.cells[WINDOW] = total;
+    slots.cells[WINDOW] = Math.max(1, Math.min(total, window));
     return slots;
   }
 

@@ -3,20 +3,15 @@
  * deadline, whatever the fastest round was, and is cut in proportion once they take more than its part.
  */
 import { describe, expect, it } from 'vitest';
-import { DEADLINE_PART, LEAST_WINDOW, LoadWindow, OwnWindow, START_WINDOW } from '../../src/transport/load-window.js';
+import { DEADLINE_PART, LEAST_WINDOW, LoadWindow, OwnWindow, START_WINDOW, startingWindow } from '../../src/transport/load-window.js';
 
 const DEADLINE_MS = 10_000;
 
 function windowUnder(limit: number) {
   let now = 0;
   const moves: number[] = [];
-  const cell = new OwnWindow(0);
-  const window = new LoadWindow(
-    limit,
-    cell,
-    (w) => moves.push(w),
-    () => now,
-  );
+  const cell = new OwnWindow(startingWindow(limit));
+  const window = new LoadWindow(limit, cell, (w) => moves.push(w), { clock: () => now });
   /** One round: as many answers as the window, each taking `answerMs`, all sent after it last moved. */
   const round = (answerMs: number): number => {
     now += 1;
@@ -66,5 +61,37 @@ describe('the window of requests in flight', () => {
     // Answers of requests sent before the move say nothing of the new window.
     for (let i = 0; i < 500; i += 1) window.answered(0, DEADLINE_MS, DEADLINE_MS);
     expect(window.window).toBe(before);
+  });
+
+  it('shares one window between threads: a move by one is kept by the other from its next answer, rounds counted on each part', () => {
+    let now = 0;
+    const cell = new OwnWindow(startingWindow(128));
+    const kept = { a: 0, b: 0 };
+    const a = new LoadWindow(128, cell, (w) => (kept.a = w), { clock: () => now, part: 1 / 2 });
+    const b = new LoadWindow(128, cell, (w) => (kept.b = w), { clock: () => now, part: 1 / 2 });
+    expect(kept).toEqual({ a: START_WINDOW, b: START_WINDOW });
+    now += 1;
+    // Half the window's answers, seen by one thread, make its round: the window doubles for both.
+    for (let i = 0; i < START_WINDOW / 2; i += 1) a.answered(now, 5, DEADLINE_MS);
+    expect(cell.window).toBe(2 * START_WINDOW);
+    expect(kept.a).toBe(2 * START_WINDOW);
+    expect(kept.b).toBe(START_WINDOW);
+    now += 1;
+    b.answered(now, 5, DEADLINE_MS);
+    expect(kept.b).toBe(2 * START_WINDOW);
+    // That answer measured the old window: b's round starts after it.
+    for (let i = 0; i < START_WINDOW - 1; i += 1) b.answered(now, 5, DEADLINE_MS);
+    expect(cell.window).toBe(2 * START_WINDOW);
+    b.answered(now + 1, 5, DEADLINE_MS);
+    expect(cell.window).toBe(4 * START_WINDOW);
+  });
+
+  it('joins a window another thread already moved rather than starting it over', () => {
+    const cell = new OwnWindow(startingWindow(128));
+    cell.setWindow(96);
+    let kept = 0;
+    const late = new LoadWindow(128, cell, (w) => (kept = w));
+    expect(late.window).toBe(96);
+    expect(kept).toBe(96);
   });
 });
