@@ -3,7 +3,8 @@
  * every request), kept alive between requests, with what HTTP/1.1 keep-alive needs that node does not do.
  *
  * - A socket waiting in the pool is watched: a byte arriving on it answers nothing the client asked, so the
- *   socket is destroyed (poisoned) rather than left to be read as the answer to whatever request takes it next.
+ *   socket is destroyed (poisoned) rather than left to be read as the answer to whatever request takes it next
+ *   (Node 22 and later destroy it themselves; the client still learns of it, from the bytes it had read).
  * - Each socket counts the requests it carried and the bytes it had read when the current one took it, so the
  *   client can tell a request that failed on a reused socket before any byte of its answer (the keep-alive race:
  *   the server closed the idle socket as it was taken) from a failure of the target.
@@ -33,6 +34,8 @@ interface SocketUse {
   restingUntil: number;
   /** Waiting in the pool: a byte arriving now answers nothing. */
   idle: boolean;
+  /** `socket.bytesRead` when it was put in the pool: more once it closed means bytes came while it waited. */
+  bytesWhenIdle: number;
   /** Its listener for those bytes, on the socket from its first wait in the pool on (added once, not per wait). */
   poison: (() => void) | undefined;
   /** The origin of the requests it carries, for the note that it sent bytes nobody asked for. */
@@ -48,7 +51,17 @@ const socketUses = new WeakMap<Socket, SocketUse>();
 function useOf(socket: Socket): SocketUse {
   let use = socketUses.get(socket);
   if (use === undefined) {
-    use = { uses: 0, bytesBefore: 0, restingUntil: 0, idle: false, poison: undefined, origin: '', onStray: undefined, lastAnswerMs: 0 };
+    use = {
+      uses: 0,
+      bytesBefore: 0,
+      restingUntil: 0,
+      idle: false,
+      bytesWhenIdle: 0,
+      poison: undefined,
+      origin: '',
+      onStray: undefined,
+      lastAnswerMs: 0,
+    };
     socketUses.set(socket, use);
   }
   return use;
@@ -92,19 +105,28 @@ export function socketState(socket: Socket | null | undefined): { reused: boolea
 function watchWhileIdle(socket: Socket): void {
   const use = useOf(socket);
   use.idle = true;
+  // Bytes the answer's parser left unread came after the answer too.
+  use.bytesWhenIdle = socket.bytesRead - socket.readableLength;
   use.restingUntil = Math.max(use.restingUntil, performance.now() + SOCKET_REST_MS);
   if (use.poison !== undefined) return;
-  // Reading from the idle socket: anything it holds or gets from now on is unasked for. The listener stays:
-  // while the socket carries a request it lets the bytes be (node's parser reads them).
+  // Reading from the idle socket: anything it holds or gets from now on is unasked for. The listeners stay:
+  // while the socket carries a request they let the bytes be (node's parser reads them).
   use.poison = () => {
     if (!use.idle) return;
+    use.idle = false;
     poisonedSockets += 1;
     noteStrayAnswer(use.origin);
     originsSendingStrays.add(use.origin);
     socket.destroy();
     use.onStray?.(true);
   };
+  // Node 20's agent leaves an idle socket's bytes to its 'data' listeners. Node 22 and 24 guard a free socket
+  // themselves: a byte arriving on it destroys it with no 'data' event, and only its `bytesRead`, grown since it
+  // was put in the pool, shows why it closed (a server closing an idle connection sends no byte).
   socket.on('data', use.poison);
+  socket.once('close', () => {
+    if (use.idle && socket.bytesRead > use.bytesWhenIdle) use.poison?.();
+  });
 }
 
 function stopWatching(socket: Socket): void {
