@@ -3,7 +3,8 @@
  * every request), kept alive between requests, with what HTTP/1.1 keep-alive needs that node does not do.
  *
  * - A socket waiting in the pool is watched: a byte arriving on it answers nothing the client asked, so the
- *   socket is destroyed (poisoned) rather than left to be read as the answer to whatever request takes it next.
+ *   socket is destroyed (poisoned) rather than left to be read as the answer to whatever request takes it next
+ *   (Node 22 and later destroy it themselves; the client still learns of it, from the bytes it had read).
  * - Each socket counts the requests it carried and the bytes it had read when the current one took it, so the
  *   client can tell a request that failed on a reused socket before any byte of its answer (the keep-alive race:
  *   the server closed the idle socket as it was taken) from a failure of the target.
@@ -12,6 +13,8 @@
  * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if need be), and
  *   the least recently freed one is reused first: stray bytes a server writes right after an answer (a double
  *   write) then find the socket idle and poison it, rather than being read as the answer to the next request.
+ * - New TLS connections of a run resume the sessions its connections were given (`TlsSessions`), whichever
+ *   agent made them; a proxy's agent checks the target's certificate against the target's own host.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -33,6 +36,8 @@ interface SocketUse {
   restingUntil: number;
   /** Waiting in the pool: a byte arriving now answers nothing. */
   idle: boolean;
+  /** `socket.bytesRead` when it was put in the pool: more once it closed means bytes came while it waited. */
+  bytesWhenIdle: number;
   /** Its listener for those bytes, on the socket from its first wait in the pool on (added once, not per wait). */
   poison: (() => void) | undefined;
   /** The origin of the requests it carries, for the note that it sent bytes nobody asked for. */
@@ -48,7 +53,17 @@ const socketUses = new WeakMap<Socket, SocketUse>();
 function useOf(socket: Socket): SocketUse {
   let use = socketUses.get(socket);
   if (use === undefined) {
-    use = { uses: 0, bytesBefore: 0, restingUntil: 0, idle: false, poison: undefined, origin: '', onStray: undefined, lastAnswerMs: 0 };
+    use = {
+      uses: 0,
+      bytesBefore: 0,
+      restingUntil: 0,
+      idle: false,
+      bytesWhenIdle: 0,
+      poison: undefined,
+      origin: '',
+      onStray: undefined,
+      lastAnswerMs: 0,
+    };
     socketUses.set(socket, use);
   }
   return use;
@@ -92,19 +107,28 @@ export function socketState(socket: Socket | null | undefined): { reused: boolea
 function watchWhileIdle(socket: Socket): void {
   const use = useOf(socket);
   use.idle = true;
+  // Bytes the answer's parser left unread came after the answer too.
+  use.bytesWhenIdle = socket.bytesRead - socket.readableLength;
   use.restingUntil = Math.max(use.restingUntil, performance.now() + SOCKET_REST_MS);
   if (use.poison !== undefined) return;
-  // Reading from the idle socket: anything it holds or gets from now on is unasked for. The listener stays:
-  // while the socket carries a request it lets the bytes be (node's parser reads them).
+  // Reading from the idle socket: anything it holds or gets from now on is unasked for. The listeners stay:
+  // while the socket carries a request they let the bytes be (node's parser reads them).
   use.poison = () => {
     if (!use.idle) return;
+    use.idle = false;
     poisonedSockets += 1;
     noteStrayAnswer(use.origin);
     originsSendingStrays.add(use.origin);
     socket.destroy();
     use.onStray?.(true);
   };
+  // Node 20's agent leaves an idle socket's bytes to its 'data' listeners. Node 22 and 24 guard a free socket
+  // themselves: a byte arriving on it destroys it with no 'data' event, and only its `bytesRead`, grown since it
+  // was put in the pool, shows why it closed (a server closing an idle connection sends no byte).
   socket.on('data', use.poison);
+  socket.once('close', () => {
+    if (use.idle && socket.bytesRead > use.bytesWhenIdle) use.poison?.();
+  });
 }
 
 function stopWatching(socket: Socket): void {
@@ -236,16 +260,57 @@ export function guarded<A extends http.Agent>(agent: A): A {
   return Object.assign(agent, own);
 }
 
+/** As many TLS sessions as node's https agent keeps by default. */
+const MAX_TLS_SESSIONS = 100;
+
 /**
- * Makes `agent` keep its TLS sessions where `pool` keeps its own (node's https agent caches the sessions its
- * connections were given, by host and TLS options, and offers one to each new connection it makes): one
- * handshake of either then lets the other's new connections resume. Node keeps that cache on the agent as
- * `_sessionCache`; an agent without one (a plain or a proxy's) is left as it is.
+ * The TLS sessions of a run's connections, by the server they were opened with (host, port, server name),
+ * the least recently given one dropped first when full. Node's https agent keeps a cache of its own, but only
+ * for its own connections: this one is given every session a connection of the run is told of ('session'),
+ * and offers it to every new connection (`session`), so a write's connection of its own resumes the session
+ * of a pool's connection rather than paying a full handshake.
  */
-function sharingSessions(agent: http.Agent, pool: http.Agent): http.Agent {
-  const own = agent as unknown as { _sessionCache?: unknown };
-  const shared = (pool as unknown as { _sessionCache?: unknown })._sessionCache;
-  if (own._sessionCache !== undefined && shared !== undefined) own._sessionCache = shared;
+class TlsSessions {
+  private readonly byServer = new Map<string, Buffer>();
+
+  /** Makes `agent`'s new connections (an https agent's; any other is left as it is) offer and keep sessions here. */
+  resumedBy(agent: http.Agent): http.Agent {
+    if (!(agent instanceof https.Agent)) return agent;
+    const createConnection = agent.createConnection.bind(agent);
+    agent.createConnection = (options, callback) => {
+      const server = `${options.host ?? ''}:${options.port ?? ''}:${options.servername ?? ''}`;
+      const session = this.byServer.get(server);
+      // `session` is tls.connect's option, which https.Agent's connection takes the options of.
+      const socket = createConnection(session === undefined ? options : Object.assign({ session }, options), callback);
+      socket?.on('session', (given: Buffer) => this.keep(server, given));
+      // A connection that ended in an error may have been refused its session: the next one starts afresh.
+      socket?.once('close', (hadError: boolean) => hadError && this.byServer.delete(server));
+      return socket;
+    };
+    return agent;
+  }
+
+  private keep(server: string, session: Buffer): void {
+    this.byServer.delete(server);
+    this.byServer.set(server, session);
+    if (this.byServer.size > MAX_TLS_SESSIONS) this.byServer.delete(this.byServer.keys().next().value!);
+  }
+}
+
+/**
+ * Through a proxy's tunnel node checks the target's certificate against the name its TLS session was opened
+ * for, and a target named by IP address has none (an IP address is never sent as the server name): node would
+ * check it against the proxy's host. The agent gives the check the target's own host. A check given with each
+ * request instead would cost the pool on Node 22 and later: https.request then keeps the request's connection
+ * out of the pool and resumes no TLS session for it.
+ */
+function checkingTargetIdentity(agent: HttpsProxyAgent<string>): HttpsProxyAgent<string> {
+  const connect = agent.connect.bind(agent);
+  agent.connect = (request, options) => {
+    const host = options.host;
+    if (!options.secureEndpoint || host === undefined) return connect(request, options);
+    return connect(request, { ...options, checkServerIdentity: (_name, cert) => tls.checkServerIdentity(host, cert) });
+  };
   return agent;
 }
 
@@ -307,14 +372,15 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
   // Pools as large as the requests that may be in flight: a smaller pool would queue them again.
   const pool = { ...tlsOptions, keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: 'fifo' as const };
   const pools = new Map<string, http.Agent>();
+  const sessions = new TlsSessions();
   const proxyOf = (url: string): string => (options.proxies ? proxyFromEnv(url) : '');
   const agentFor = (url: string, agentOptions: https.AgentOptions): http.Agent => {
     const secure = url.startsWith('https:');
     const proxy = proxyOf(url);
-    if (proxy === '') return secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
+    if (proxy === '') return secure ? sessions.resumedBy(new https.Agent(agentOptions)) : new http.Agent(agentOptions);
     // A CONNECT tunnel for https (the proxy never sees the request, the key in it included); an absolute-URI
     // request to the proxy for http, as HTTP_PROXY means.
-    return secure ? new HttpsProxyAgent(proxy, agentOptions) : new HttpProxyAgent(proxy, agentOptions);
+    return secure ? checkingTargetIdentity(new HttpsProxyAgent(proxy, agentOptions)) : new HttpProxyAgent(proxy, agentOptions);
   };
   // Without proxies a scheme has one pool, found without making a key for every request.
   let plain: http.Agent | undefined;
@@ -329,13 +395,10 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
     return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
   };
   // One agent per pool for the connections that carry one request each: node's agent never gives such a
-  // connection a second request while none queues for it (its sockets are not limited), and it shares the
-  // pool's TLS sessions, so a write's connection resumes a session rather than paying a full handshake.
+  // connection a second request while none queues for it (its sockets are not limited), and its connections
+  // resume the run's TLS sessions (`TlsSessions`), so a write's rather than paying a full handshake.
   const singles = new Map<http.Agent, http.Agent>();
-  const single = (url: string): http.Agent => {
-    const pool = pooled(url);
-    return madeOnce(singles, pool, () => sharingSessions(agentFor(url, { ...tlsOptions, keepAlive: false }), pool));
-  };
+  const single = (url: string): http.Agent => madeOnce(singles, pooled(url), () => agentFor(url, { ...tlsOptions, keepAlive: false }));
   return {
     pooled,
     single,

@@ -5,8 +5,6 @@ import { connectionTroubles, send, type HttpOutcome } from '../../src/transport/
 import { answerBytes, rawServer, type RawServer } from '../support/raw-http.js';
 import { takeTransportNotes } from '../../src/transport/notes.js';
 
-const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-
 let server: RawServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -90,10 +88,37 @@ describe('keep-alive', () => {
     expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
     // No socket that got a stray carried another request: each went on a connection of its own.
     expect(server.connections()).toBe(3);
-    // Node 20's agent leaves bytes on a free socket to the socket's listeners: the client's poisons it, and from then
-    // on each request to the origin has a connection of its own, which no later stray can reach. Newer agents (Node
-    // 22 and 24) destroy such a socket themselves, before the client's listener hears of it.
-    if (NODE_MAJOR < 22) await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 1));
+    // The first stray poisons its socket (on Node 20 the client destroys it; Node 22 and 24 destroy it themselves,
+    // and the client tells it from the bytes the socket had read): from then on each request to the origin has a
+    // connection of its own, which no later stray can reach.
+    await vi.waitFor(() => expect(poisonedSocketCount()).toBe(poisonedBefore + 1));
+  });
+
+  it('takes a server closing an idle kept-alive connection for no stray: nothing noted, its connections still reused', async () => {
+    let firstClosed: Promise<void> = Promise.resolve();
+    server = await rawServer((request, socket) => {
+      socket.write(answerBytes(200, JSON.stringify({ n: server!.requests.length })));
+      // The first connection is closed as a server's keep-alive timeout closes it: while it waits in the pool.
+      if (request.connection === 1) firstClosed = new Promise((resolve) => socket.once('close', () => resolve()).end());
+    });
+    takeTransportNotes();
+    const poisonedBefore = poisonedSocketCount();
+    const answers: unknown[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const outcome = await post(server.origin, '/read');
+      answers.push(outcome.ok ? outcome.response.json : outcome.message);
+      await firstClosed;
+      await pause(SOCKET_REST_MS * 2);
+    }
+    expect(answers).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // The origin is not held to send strays: its second connection carries the next read too.
+    expect(server.requests.map((r) => [r.connection, r.onConnection])).toEqual([
+      [1, 1],
+      [2, 1],
+      [2, 2],
+    ]);
+    expect(poisonedSocketCount()).toBe(poisonedBefore);
+    expect(takeTransportNotes()?.strayAnswers).toBeUndefined();
   });
 
   it('reads an answer followed at once by a stray one, and never reuses that socket', async () => {
@@ -111,38 +136,32 @@ describe('keep-alive', () => {
     expect(server.requests.every((r) => r.onConnection === 1)).toBe(true);
   });
 
-  // Node 22 and later: node's agent handles bytes that reach a kept-alive socket itself, and the suite's watch of
-  // a socket taken again within a stray's gap does not see them yet; the protection holds on Node 20 only, which
-  // the first run of .ci/run tests. An open item, not a pass.
-  it.skipIf(NODE_MAJOR >= 22)(
-    'takes an answer followed by bytes nobody asked for as suspect: the read is sent again on a new connection',
-    async () => {
-      // A server that writes a stray answer some time after each real one, and a request that took the socket
-      // before the stray came: the stray goes out as the request arrives, and the request's real answer after it.
-      server = await rawServer((request, socket) => {
-        const n = server!.requests.length;
-        // A real answer takes the server a while; the stray one comes as soon as the request does.
-        if (request.onConnection === 1) return void setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ n }))), 100);
-        socket.write(answerBytes(200, JSON.stringify({ stray: n - 1 })));
-        setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ n }))), 5);
-      });
-      takeTransportNotes();
-      const resentBefore = connectionTroubles().resent;
-      const first = await post(server.origin, '/read');
-      await pause(SOCKET_REST_MS * 2);
-      const second = await post(server.origin, '/read');
-      expect(first.ok && first.response.json).toEqual({ n: 1 });
-      // Not the stray it read first: the answer to it sent again on a connection of its own.
-      expect(second.ok && second.response.json).toEqual({ n: 3 });
-      expect(server.requests.map((r) => [r.connection, r.onConnection])).toEqual([
-        [1, 1],
-        [1, 2],
-        [2, 1],
-      ]);
-      expect(connectionTroubles().resent).toBe(resentBefore + 1);
-      expect(takeTransportNotes()?.strayAnswers).toEqual({ [server.origin]: 1 });
-    },
-  );
+  it('takes an answer followed by bytes nobody asked for as suspect: the read is sent again on a new connection', async () => {
+    // A server that writes a stray answer some time after each real one, and a request that took the socket
+    // before the stray came: the stray goes out as the request arrives, and the request's real answer after it.
+    server = await rawServer((request, socket) => {
+      const n = server!.requests.length;
+      // A real answer takes the server a while; the stray one comes as soon as the request does.
+      if (request.onConnection === 1) return void setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ n }))), 100);
+      socket.write(answerBytes(200, JSON.stringify({ stray: n - 1 })));
+      setTimeout(() => socket.write(answerBytes(200, JSON.stringify({ n }))), 5);
+    });
+    takeTransportNotes();
+    const resentBefore = connectionTroubles().resent;
+    const first = await post(server.origin, '/read');
+    await pause(SOCKET_REST_MS * 2);
+    const second = await post(server.origin, '/read');
+    expect(first.ok && first.response.json).toEqual({ n: 1 });
+    // Not the stray it read first: the answer to it sent again on a connection of its own.
+    expect(second.ok && second.response.json).toEqual({ n: 3 });
+    expect(server.requests.map((r) => [r.connection, r.onConnection])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ]);
+    expect(connectionTroubles().resent).toBe(resentBefore + 1);
+    expect(takeTransportNotes()?.strayAnswers).toEqual({ [server.origin]: 1 });
+  });
 
   it('reports a redirect to another origin as the answer it is, and never follows it with the key', async () => {
     const elsewhere = await rawServer((_request, socket) => socket.write(answerBytes(200, '{}')));
