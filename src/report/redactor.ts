@@ -145,12 +145,16 @@ export class Redactor {
   private personalPattern: RegExp | undefined;
   /**
    * The learned values' ASCII forms as the pattern spells them, lower-cased, by their first three characters; and
-   * a pattern of those beginnings, a few dozen however many values are learned. A text in ASCII where none of the
-   * forms begins is left as it is without the pattern of the values, compiled anew each time one is learned
-   * (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every thread).
+   * a pattern of those beginnings, a few dozen however many values are learned. Texts are redacted through these
+   * (personalByIndex), not through the pattern of the values, compiled anew each time one is learned
+   * (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every thread),
+   * and slower than the index over a report's megabytes; the pattern is made only when a value has a form
+   * outside ASCII, for a text outside ASCII.
    */
   private readonly personalIndex = new Map<string, string[]>();
   private personalStarts: RegExp | undefined;
+  /** Forms of the learned values that are not in ASCII (not in personalIndex). */
+  private formsOutsideAscii = 0;
   /** The learned values' plain forms, lower-cased and sorted: a text cut inside one is looked up here (cutStarts). */
   private personalSorted: string[] | undefined;
   /** Told of each personal value learned anew (output-boundary.ts shares them with the run's other redactors). */
@@ -231,7 +235,7 @@ export class Redactor {
       // A short value ("Al") is everywhere in ordinary words: it is replaced only as a whole JSON string.
       const forms = personalVariantsOf(trimmed).map((variant) => (variant.length >= MIN_WHOLE ? variant : `"${variant}"`));
       this.personal.set(trimmed, forms.map(escapeRegExp));
-      for (const form of forms) this.indexPersonal(form.toLowerCase());
+      for (const form of forms) this.indexPersonal(form);
       added.push(trimmed);
     }
     if (added.length === 0) return;
@@ -255,9 +259,9 @@ export class Redactor {
     let out = input;
     // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
     if (this.personal.size > 0) {
-      // Once made, the pattern is quicker than the look for beginnings: it is used until a value is learned.
-      if (this.personalPattern !== undefined || this.mayHoldPersonal(out))
-        out = out.replace(this.personalRegExp()!, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
+      // Through the index of beginnings where it finds exactly what the pattern would (personalByIndex).
+      const byIndex = this.personalByIndex(out);
+      out = byIndex ?? out.replace(this.personalRegExp()!, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
       if (out.includes(CUT)) out = this.cutStarts(out);
     }
     if (this.urlPatterns)
@@ -309,29 +313,53 @@ export class Redactor {
   }
 
   /**
-   * Whether the pattern of personal values may match the text. Exact for a text in ASCII: the pattern's
-   * letter-case folding (`i` without `u`) maps no other character to an ASCII one, so there only the ASCII forms
-   * can match, and they match as lower-cased alike. Any other text is left to the pattern.
+   * The text with its personal values replaced, as the pattern replaces them; or undefined when only the
+   * pattern can tell (a value has a form outside ASCII and the text is not in ASCII, or lower-casing the text
+   * changes its length). Exact: the pattern's letter-case folding (`i` without `u`) maps no character outside
+   * ASCII to one in it, so only an ASCII form matches a stretch of ASCII, as lower-cased alike, and a form
+   * outside ASCII is needed to match anything else. The pattern tries its alternatives longest first at the
+   * leftmost place one matches, and goes on after the match: so does this, place by place where a form's
+   * beginning is (two forms of one length that both match are the same text, and are replaced alike).
    */
-  private mayHoldPersonal(text: string): boolean {
-    if (NOT_ASCII.test(text)) return true;
-    if (this.personalIndex.size === 0) return false;
+  private personalByIndex(text: string): string | undefined {
+    const ascii = !NOT_ASCII.test(text);
+    if (!ascii && this.formsOutsideAscii > 0) return undefined;
+    if (this.personalIndex.size === 0) return text;
     this.personalStarts ??= new RegExp([...this.personalIndex.keys()].map(escapeRegExp).join('|'), 'gi');
     const starts = this.personalStarts;
     let lower: string | undefined;
+    let out = '';
+    let done = 0;
     starts.lastIndex = 0;
     for (let found = starts.exec(text); found !== null; found = starts.exec(text)) {
       lower ??= text.toLowerCase();
+      if (lower.length !== text.length) return undefined;
       const at = found.index;
-      for (const form of this.personalIndex.get(lower.slice(at, at + PERSONAL_KEY))!) if (lower.startsWith(form, at)) return true;
-      // Beginnings may overlap: the next one is looked for from the next character.
-      starts.lastIndex = at + 1;
+      let longest = 0;
+      // Only over a stretch of ASCII: a letter outside it lower-cased to one in it (the Kelvin sign to `k`) is
+      // no match for the pattern.
+      for (const form of this.personalIndex.get(lower.slice(at, at + PERSONAL_KEY))!)
+        if (form.length > longest && lower.startsWith(form, at) && (ascii || !NOT_ASCII.test(text.slice(at, at + form.length))))
+          longest = form.length;
+      if (longest === 0) {
+        // Beginnings may overlap: the next one is looked for from the next character.
+        starts.lastIndex = at + 1;
+        continue;
+      }
+      out += `${text.slice(done, at)}${text[at] === '"' ? `"${REDACTED}"` : REDACTED}`;
+      done = at + longest;
+      starts.lastIndex = done;
     }
-    return false;
+    return done === 0 ? text : out + text.slice(done);
   }
 
-  private indexPersonal(form: string): void {
-    if (NOT_ASCII.test(form)) return;
+  private indexPersonal(spelled: string): void {
+    // Told apart before lower-casing: the Kelvin sign lower-cases to `k`, which the pattern does not match it to.
+    if (NOT_ASCII.test(spelled)) {
+      this.formsOutsideAscii += 1;
+      return;
+    }
+    const form = spelled.toLowerCase();
     const key = form.slice(0, PERSONAL_KEY);
     const forms = this.personalIndex.get(key);
     if (forms === undefined) {
