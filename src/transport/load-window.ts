@@ -4,8 +4,9 @@
  * server on the same busy CI runner) makes every answer wait behind 127 others: on a loaded machine a
  * conformant server then answered after more than the deadline, and was reported as not answering.
  *
- * The window starts below the run's limit and doubles each round while answers come about as fast as the
- * fastest seen, and twice their time would stay within an eighth of the deadline (slow start); once answers
+ * The window starts below the run's limit and grows each round while answers come about as fast as the
+ * fastest seen (slow start): by as much as their time may grow and stay within an eighth of the deadline, at
+ * least doubled and at most quadrupled (a target 150 ms away is at 128 from 32 after one round); once answers
  * take more than an eighth of the deadline, it is cut in proportion (at most by half, once a round); while they
  * are within it, it grows again by an eighth each round, up to the limit. Only the deadline's part says
  * "slowed": answers slower than the fastest round but far within the deadline are queueing, not danger, and
@@ -32,6 +33,8 @@ export const LEAST_WINDOW = 4;
 export const DEADLINE_PART = 1 / 8;
 /** Slow start goes on while answers take less than this many times the fastest round. */
 const SLOW_START_FACTOR = 1.5;
+/** A round of slow start multiplies the window by at most this much. */
+const MOST_GROWTH = 4;
 
 /** Where the window is kept: this thread's own, or the run's, shared by its threads (SharedSlots). */
 export interface WindowCell {
@@ -99,10 +102,12 @@ export class LoadWindow {
       if (cut < window) noteSlowedDown(this.limit, cut);
       this.set(cut);
     } else if (window < this.limit) {
-      // Doubling the requests in flight may double the answers' time (a server out of CPU): not past the deadline's part.
-      const doubling = this.slowStart && mean < this.fastest * SLOW_START_FACTOR && 2 * mean <= deadlineMs * DEADLINE_PART;
-      if (!doubling) this.slowStart = false;
-      this.set(doubling ? window * 2 : window + Math.max(1, Math.floor(window / 8)));
+      // Multiplying the requests in flight may multiply the answers' time as much (a server out of CPU): never
+      // past the deadline's part. Answers far within it (a distant target's) let a round quadruple the window.
+      const growth = Math.min(MOST_GROWTH, slowed / mean);
+      const slowStarting = this.slowStart && mean < this.fastest * SLOW_START_FACTOR && growth >= 2;
+      if (!slowStarting) this.slowStart = false;
+      this.set(slowStarting ? window * growth : window + Math.max(1, Math.floor(window / 8)));
     } else this.startRound();
   }
 

@@ -23,12 +23,22 @@ function windowUnder(limit: number) {
 }
 
 describe('the window of requests in flight', () => {
-  it('starts below the limit and doubles while answers stay fast', () => {
-    const { window, round } = windowUnder(128);
-    expect(window.window).toBe(START_WINDOW);
-    expect(round(5)).toBe(64);
-    expect(round(5)).toBe(128);
-    expect(round(5)).toBe(128);
+  it('starts below the limit and grows by as much as the answers leave room for within the deadline part, 2 to 4 times a round', () => {
+    const slowed = DEADLINE_MS * DEADLINE_PART;
+    // Far within the part: quadrupled.
+    const far = windowUnder(1024);
+    expect(far.window.window).toBe(START_WINDOW);
+    expect(far.round(5)).toBe(4 * START_WINDOW);
+    expect(far.round(5)).toBe(16 * START_WINDOW);
+    expect(far.round(5)).toBe(1024);
+    expect(far.round(5)).toBe(1024);
+    // Three times within it: tripled. Twice: doubled.
+    expect(windowUnder(1024).round(slowed / 3)).toBe(3 * START_WINDOW);
+    expect(windowUnder(1024).round(slowed / 2)).toBe(2 * START_WINDOW);
+    // Less than twice within it: slow start ends, an eighth at a time from then on.
+    const near = windowUnder(1024);
+    expect(near.round(slowed / 1.5)).toBe(START_WINDOW + START_WINDOW / 8);
+    expect(near.round(5)).toBe(36 + 4);
   });
 
   it('is not cut for answers slower than the fastest round but far within the deadline (queueing, not danger)', () => {
@@ -65,6 +75,8 @@ describe('the window of requests in flight', () => {
 
   it('shares one window between threads: a move by one is kept by the other from its next answer, rounds counted on each part', () => {
     let now = 0;
+    // Answers at half the deadline's part: each round doubles the window.
+    const doubling = (DEADLINE_MS * DEADLINE_PART) / 2;
     const cell = new OwnWindow(startingWindow(128));
     const kept = { a: 0, b: 0 };
     const a = new LoadWindow(128, cell, (w) => (kept.a = w), { clock: () => now, part: 1 / 2 });
@@ -72,17 +84,17 @@ describe('the window of requests in flight', () => {
     expect(kept).toEqual({ a: START_WINDOW, b: START_WINDOW });
     now += 1;
     // Half the window's answers, seen by one thread, make its round: the window doubles for both.
-    for (let i = 0; i < START_WINDOW / 2; i += 1) a.answered(now, 5, DEADLINE_MS);
+    for (let i = 0; i < START_WINDOW / 2; i += 1) a.answered(now, doubling, DEADLINE_MS);
     expect(cell.window).toBe(2 * START_WINDOW);
     expect(kept.a).toBe(2 * START_WINDOW);
     expect(kept.b).toBe(START_WINDOW);
     now += 1;
-    b.answered(now, 5, DEADLINE_MS);
+    b.answered(now, doubling, DEADLINE_MS);
     expect(kept.b).toBe(2 * START_WINDOW);
     // That answer measured the old window: b's round starts after it.
-    for (let i = 0; i < START_WINDOW - 1; i += 1) b.answered(now, 5, DEADLINE_MS);
+    for (let i = 0; i < START_WINDOW - 1; i += 1) b.answered(now, doubling, DEADLINE_MS);
     expect(cell.window).toBe(2 * START_WINDOW);
-    b.answered(now + 1, 5, DEADLINE_MS);
+    b.answered(now + 1, doubling, DEADLINE_MS);
     expect(cell.window).toBe(4 * START_WINDOW);
   });
 
