@@ -145,16 +145,13 @@ export class Redactor {
   private personalPattern: RegExp | undefined;
   /**
    * The learned values' ASCII forms as the pattern spells them, lower-cased, by their first three characters; and
-   * a pattern of those beginnings, a few dozen however many values are learned. Texts are redacted through these
-   * (personalByIndex), not through the pattern of the values, compiled anew each time one is learned
-   * (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every thread),
-   * and slower than the index over a report's megabytes; the pattern is made only when a value has a form
-   * outside ASCII, for a text outside ASCII.
+   * a pattern of those beginnings, a few dozen however many values are learned. A text in ASCII is redacted
+   * through these (personalInAscii), never through the pattern of the values, compiled anew each time one is
+   * learned (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every
+   * thread); the pattern is made for a text that is not in ASCII only.
    */
   private readonly personalIndex = new Map<string, string[]>();
   private personalStarts: RegExp | undefined;
-  /** Forms of the learned values that are not in ASCII (not in personalIndex). */
-  private formsOutsideAscii = 0;
   /** The learned values' plain forms, lower-cased and sorted: a text cut inside one is looked up here (cutStarts). */
   private personalSorted: string[] | undefined;
   /** Told of each personal value learned anew (output-boundary.ts shares them with the run's other redactors). */
@@ -235,7 +232,7 @@ export class Redactor {
       // A short value ("Al") is everywhere in ordinary words: it is replaced only as a whole JSON string.
       const forms = personalVariantsOf(trimmed).map((variant) => (variant.length >= MIN_WHOLE ? variant : `"${variant}"`));
       this.personal.set(trimmed, forms.map(escapeRegExp));
-      for (const form of forms) this.indexPersonal(form);
+      for (const form of forms) this.indexPersonal(form.toLowerCase());
       added.push(trimmed);
     }
     if (added.length === 0) return;
@@ -259,9 +256,12 @@ export class Redactor {
     let out = input;
     // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
     if (this.personal.size > 0) {
-      // Through the index of beginnings where it finds exactly what the pattern would (personalByIndex).
-      const byIndex = this.personalByIndex(out);
-      out = byIndex ?? out.replace(this.personalRegExp()!, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
+      // A text in ASCII is redacted through the index of beginnings, exactly as the pattern would (see
+      // personalInAscii): the pattern, made anew each time a value is learned (a few dozen times a run, in
+      // every thread), cost milliseconds to compile for each time, more than the texts it then read.
+      if (NOT_ASCII.test(out))
+        out = out.replace(this.personalRegExp()!, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
+      else out = this.personalInAscii(out);
       if (out.includes(CUT)) out = this.cutStarts(out);
     }
     if (this.urlPatterns)
@@ -313,17 +313,13 @@ export class Redactor {
   }
 
   /**
-   * The text with its personal values replaced, as the pattern replaces them; or undefined when only the
-   * pattern can tell (a value has a form outside ASCII and the text is not in ASCII, or lower-casing the text
-   * changes its length). Exact: the pattern's letter-case folding (`i` without `u`) maps no character outside
-   * ASCII to one in it, so only an ASCII form matches a stretch of ASCII, as lower-cased alike, and a form
-   * outside ASCII is needed to match anything else. The pattern tries its alternatives longest first at the
-   * leftmost place one matches, and goes on after the match: so does this, place by place where a form's
-   * beginning is (two forms of one length that both match are the same text, and are replaced alike).
+   * A text in ASCII with its personal values replaced, as the pattern replaces them. Exact: the pattern's
+   * letter-case folding (`i` without `u`) maps no other character to an ASCII one, so in such a text only the
+   * ASCII forms can match, and they match as lower-cased alike. The pattern tries its alternatives longest
+   * first at the leftmost place one matches, and goes on after the match: so does this, place by place where a
+   * form's beginning is (two forms of one length that both match are the same text, and are replaced alike).
    */
-  private personalByIndex(text: string): string | undefined {
-    const ascii = !NOT_ASCII.test(text);
-    if (!ascii && this.formsOutsideAscii > 0) return undefined;
+  private personalInAscii(text: string): string {
     if (this.personalIndex.size === 0) return text;
     this.personalStarts ??= new RegExp([...this.personalIndex.keys()].map(escapeRegExp).join('|'), 'gi');
     const starts = this.personalStarts;
@@ -333,14 +329,10 @@ export class Redactor {
     starts.lastIndex = 0;
     for (let found = starts.exec(text); found !== null; found = starts.exec(text)) {
       lower ??= text.toLowerCase();
-      if (lower.length !== text.length) return undefined;
       const at = found.index;
       let longest = 0;
-      // Only over a stretch of ASCII: a letter outside it lower-cased to one in it (the Kelvin sign to `k`) is
-      // no match for the pattern.
       for (const form of this.personalIndex.get(lower.slice(at, at + PERSONAL_KEY))!)
-        if (form.length > longest && lower.startsWith(form, at) && (ascii || !NOT_ASCII.test(text.slice(at, at + form.length))))
-          longest = form.length;
+        if (form.length > longest && lower.startsWith(form, at)) longest = form.length;
       if (longest === 0) {
         // Beginnings may overlap: the next one is looked for from the next character.
         starts.lastIndex = at + 1;
@@ -353,13 +345,8 @@ export class Redactor {
     return done === 0 ? text : out + text.slice(done);
   }
 
-  private indexPersonal(spelled: string): void {
-    // Told apart before lower-casing: the Kelvin sign lower-cases to `k`, which the pattern does not match it to.
-    if (NOT_ASCII.test(spelled)) {
-      this.formsOutsideAscii += 1;
-      return;
-    }
-    const form = spelled.toLowerCase();
+  private indexPersonal(form: string): void {
+    if (NOT_ASCII.test(form)) return;
     const key = form.slice(0, PERSONAL_KEY);
     const forms = this.personalIndex.get(key);
     if (forms === undefined) {

@@ -79,60 +79,34 @@ describe('the output redactor', () => {
     expect(r.text('ordinary text…')).toBe('ordinary text…');
   });
 
-  it('redacts a text through the beginnings of the learned values exactly as the whole pattern of them does', () => {
-    // Each behind a boundary of its own: redactors behind one share what they learn (output-boundary.ts).
-    const knowing = (values: readonly string[]): Redactor =>
-      withOwnOutputBoundary(() => {
-        const r = new Redactor({ keys: [], urls: [] });
-        r.learnPersonal(values);
-        return r;
-      });
-    /** A value outside ASCII that no text here holds: its redactor runs the pattern on a text outside ASCII. */
-    const OUTSIDE_ASCII = '\u00ff\u00ff\u00ff\u00ff';
-    // A redactor that knows a value outside ASCII runs the whole pattern on a text outside ASCII; one that knows
-    // only values in ASCII redacts every text through the index of their beginnings. The same text, with a
-    // character outside ASCII after it (on a line of its own), must come out alike from both. Values from few
-    // letters (the Kelvin sign lower-cases to `k`, the dotted capital I to two characters), texts of those
-    // letters and of the values in any case, so that values begin inside one another and overlap.
-    const piece = fc.constantFrom('a', 'B', 'c', 'k', 'i', '\u212a', '\u0130', 'é', ' ', '"', '+', '%20', '…');
+  it('redacts a text in ASCII through the beginnings of the learned values exactly as the whole pattern does', () => {
+    // A text in ASCII is redacted through the index of the values' beginnings; any other through the pattern
+    // of every value. The same text with a character outside ASCII after it (one no value holds, on a line of
+    // its own) takes the pattern: both must redact it alike. Values from few letters, texts of those letters
+    // and of the values in any case, so that values begin inside one another and overlap.
+    const piece = fc.constantFrom('a', 'B', 'c', 'é', ' ', '"', '+', '%20', '…');
     const value = fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
     const part = fc.oneof(piece, fc.tuple(fc.nat(), fc.constantFrom('as is', 'upper', 'lower')));
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 12 }), (some, parts) => {
-        // One value that another begins: where both match, the longer one is taken.
-        const values = [...some, `${some[0]!}${some.at(-1)!}`];
-        const text = parts
-          .map((p) => {
-            if (typeof p === 'string') return p;
-            const chosen = values[p[0] % values.length]!;
-            return p[1] === 'upper' ? chosen.toUpperCase() : p[1] === 'lower' ? chosen.toLowerCase() : chosen;
-          })
-          .join('');
-        const inAscii = values.filter((v) => !/[^\x00-\x7f]/.test(v));
-        const indexed = knowing(inAscii);
-        const patterned = knowing([...inAscii, OUTSIDE_ASCII]);
-        expect(indexed.text(`${text}\n\u2603`)).toBe(patterned.text(`${text}\n\u2603`));
-        // With every value: a text outside ASCII takes the pattern when a value is outside ASCII too, and a
-        // text in ASCII, through the index, comes out alike.
-        if (/[^\x00-\x7f]/.test(text)) return;
-        const all = knowing(values);
-        expect(`${all.text(text)}\n\u2603`).toBe(all.text(`${text}\n\u2603`));
-      }),
+      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 12 }), (some, parts) =>
+        // A boundary of its own: what these redactors learn must not reach the others of this file.
+        withOwnOutputBoundary(() => {
+          // One value that another begins: where both match, the longer one is taken.
+          const values = [...some, `${some[0]!}${some.at(-1)!}`];
+          const text = parts
+            .map((p) => {
+              if (typeof p === 'string') return p;
+              const chosen = values[p[0] % values.length]!;
+              return p[1] === 'upper' ? chosen.toUpperCase() : p[1] === 'lower' ? chosen.toLowerCase() : chosen;
+            })
+            .join('');
+          const r = new Redactor({ keys: [], urls: [] });
+          r.learnPersonal(values);
+          expect(`${r.text(text)}\n\u2603`).toBe(r.text(`${text}\n\u2603`));
+        }),
+      ),
       { numRuns: 500 },
     );
-    // The Kelvin sign lower-cases to `k`, but the pattern does not match one to the other: neither does the index.
-    {
-      const text = 'ALAN \u212aNUTH, alan knuth';
-      const indexed = knowing(['Alan Knuth']);
-      const patterned = knowing(['Alan Knuth', OUTSIDE_ASCII]);
-      expect(indexed.text(`${text}\n\u2603`)).toBe(patterned.text(`${text}\n\u2603`));
-      expect(indexed.text(text)).toBe(`ALAN \u212aNUTH, ${REDACTED}`);
-      // A short value with the Kelvin sign is replaced as a JSON string, `"\u212aa"`, which `"ka"` is not.
-      const r = knowing(['\u212aa']);
-      expect(r.text('"ka"')).toBe('"ka"');
-      expect(r.text('"ka" \u212a')).toBe('"ka" \u212a');
-      expect(r.text('"\u212aa"')).toBe(`"${REDACTED}"`);
-    }
     withOwnOutputBoundary(() => {
       const r = new Redactor({ keys: [], urls: [] });
       r.learnPersonal(['Ada Lovelace']);
