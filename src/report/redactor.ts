@@ -145,10 +145,9 @@ export class Redactor {
   private personalPattern: RegExp | undefined;
   /**
    * The learned values' ASCII forms as the pattern spells them, lower-cased, by their first three characters; and
-   * a pattern of those beginnings, a few dozen however many values are learned. A text in ASCII is redacted
-   * through these (personalInAscii), never through the pattern of the values, compiled anew each time one is
-   * learned (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every
-   * thread); the pattern is made for a text that is not in ASCII only.
+   * a pattern of those beginnings, a few dozen however many values are learned. A text in ASCII where none of the
+   * forms begins is left as it is without the pattern of the values, compiled anew each time one is learned
+   * (milliseconds for hundreds of alternatives in any letter case: a few dozen times in a run's every thread).
    */
   private readonly personalIndex = new Map<string, string[]>();
   private personalStarts: RegExp | undefined;
@@ -256,12 +255,9 @@ export class Redactor {
     let out = input;
     // Personal values first: each is replaced whole, before the e-mail pattern takes a part of one away.
     if (this.personal.size > 0) {
-      // A text in ASCII is redacted through the index of beginnings, exactly as the pattern would (see
-      // personalInAscii): the pattern, made anew each time a value is learned (a few dozen times a run, in
-      // every thread), cost milliseconds to compile for each time, more than the texts it then read.
-      if (NOT_ASCII.test(out))
+      // Once made, the pattern is quicker than the look for beginnings: it is used until a value is learned.
+      if (this.personalPattern !== undefined || this.mayHoldPersonal(out))
         out = out.replace(this.personalRegExp()!, (match: string) => (match.startsWith('"') ? `"${REDACTED}"` : REDACTED));
-      else out = this.personalInAscii(out);
       if (out.includes(CUT)) out = this.cutStarts(out);
     }
     if (this.urlPatterns)
@@ -313,36 +309,25 @@ export class Redactor {
   }
 
   /**
-   * A text in ASCII with its personal values replaced, as the pattern replaces them. Exact: the pattern's
-   * letter-case folding (`i` without `u`) maps no other character to an ASCII one, so in such a text only the
-   * ASCII forms can match, and they match as lower-cased alike. The pattern tries its alternatives longest
-   * first at the leftmost place one matches, and goes on after the match: so does this, place by place where a
-   * form's beginning is (two forms of one length that both match are the same text, and are replaced alike).
+   * Whether the pattern of personal values may match the text. Exact for a text in ASCII: the pattern's
+   * letter-case folding (`i` without `u`) maps no other character to an ASCII one, so there only the ASCII forms
+   * can match, and they match as lower-cased alike. Any other text is left to the pattern.
    */
-  private personalInAscii(text: string): string {
-    if (this.personalIndex.size === 0) return text;
+  private mayHoldPersonal(text: string): boolean {
+    if (NOT_ASCII.test(text)) return true;
+    if (this.personalIndex.size === 0) return false;
     this.personalStarts ??= new RegExp([...this.personalIndex.keys()].map(escapeRegExp).join('|'), 'gi');
     const starts = this.personalStarts;
     let lower: string | undefined;
-    let out = '';
-    let done = 0;
     starts.lastIndex = 0;
     for (let found = starts.exec(text); found !== null; found = starts.exec(text)) {
       lower ??= text.toLowerCase();
       const at = found.index;
-      let longest = 0;
-      for (const form of this.personalIndex.get(lower.slice(at, at + PERSONAL_KEY))!)
-        if (form.length > longest && lower.startsWith(form, at)) longest = form.length;
-      if (longest === 0) {
-        // Beginnings may overlap: the next one is looked for from the next character.
-        starts.lastIndex = at + 1;
-        continue;
-      }
-      out += `${text.slice(done, at)}${text[at] === '"' ? `"${REDACTED}"` : REDACTED}`;
-      done = at + longest;
-      starts.lastIndex = done;
+      for (const form of this.personalIndex.get(lower.slice(at, at + PERSONAL_KEY))!) if (lower.startsWith(form, at)) return true;
+      // Beginnings may overlap: the next one is looked for from the next character.
+      starts.lastIndex = at + 1;
     }
-    return done === 0 ? text : out + text.slice(done);
+    return false;
   }
 
   private indexPersonal(form: string): void {

@@ -79,20 +79,16 @@ describe('the output redactor', () => {
     expect(r.text('ordinary text…')).toBe('ordinary text…');
   });
 
-  it('redacts a text in ASCII through the beginnings of the learned values exactly as the whole pattern does', () => {
-    // A text in ASCII is redacted through the index of the values' beginnings; any other through the pattern
-    // of every value. The same text with a character outside ASCII after it (one no value holds, on a line of
-    // its own) takes the pattern: both must redact it alike. Values from few letters, texts of those letters
-    // and of the values in any case, so that values begin inside one another and overlap.
+  it('redacts a text alike whether it first looks for where a learned value may begin or runs the whole pattern', () => {
+    // A redactor whose pattern is made (a text held a value) runs it on every text; a fresh one first looks for
+    // the values' beginnings. Values from few letters, texts of those letters and of the values in any case.
     const piece = fc.constantFrom('a', 'B', 'c', 'é', ' ', '"', '+', '%20', '…');
     const value = fc.array(piece, { minLength: 1, maxLength: 6 }).map((p) => p.join(''));
     const part = fc.oneof(piece, fc.tuple(fc.nat(), fc.constantFrom('as is', 'upper', 'lower')));
     fc.assert(
-      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 12 }), (some, parts) =>
+      fc.property(fc.array(value, { minLength: 1, maxLength: 4 }), fc.array(part, { maxLength: 12 }), (values, parts) =>
         // A boundary of its own: what these redactors learn must not reach the others of this file.
         withOwnOutputBoundary(() => {
-          // One value that another begins: where both match, the longer one is taken.
-          const values = [...some, `${some[0]!}${some.at(-1)!}`];
           const text = parts
             .map((p) => {
               if (typeof p === 'string') return p;
@@ -100,9 +96,12 @@ describe('the output redactor', () => {
               return p[1] === 'upper' ? chosen.toUpperCase() : p[1] === 'lower' ? chosen.toLowerCase() : chosen;
             })
             .join('');
-          const r = new Redactor({ keys: [], urls: [] });
-          r.learnPersonal(values);
-          expect(`${r.text(text)}\n\u2603`).toBe(r.text(`${text}\n\u2603`));
+          const fresh = new Redactor({ keys: [], urls: [] });
+          const patterned = new Redactor({ keys: [], urls: [] });
+          fresh.learnPersonal(values);
+          patterned.learnPersonal(values);
+          patterned.text(values.join(' '));
+          expect(fresh.text(text)).toBe(patterned.text(text));
         }),
       ),
       { numRuns: 500 },
@@ -112,11 +111,9 @@ describe('the output redactor', () => {
       r.learnPersonal(['Ada Lovelace']);
       expect(r.text('GRACE HOPPER, ordinary text')).toBe('GRACE HOPPER, ordinary text');
       expect(r.text('ADA LOVELACE')).toBe(REDACTED);
-      expect(r.text('ADA LOVELACE, née')).toBe(`${REDACTED}, née`);
-      // Learned after the pattern was made (for the text outside ASCII): the next texts look for it too.
+      // Learned after the pattern was made: the next text looks for it too.
       r.learnPersonal(['Grace Hopper']);
       expect(r.text('GRACE HOPPER, ordinary text')).toBe(`${REDACTED}, ordinary text`);
-      expect(r.text('GRACE HOPPER, née')).toBe(`${REDACTED}, née`);
     });
     // A value that begins inside the beginning of another, which is not there in full.
     withOwnOutputBoundary(() => {
