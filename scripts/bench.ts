@@ -28,7 +28,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,6 +44,7 @@ import type { Profile } from '../src/runner/run-option-schema.js';
 import { faultsMissed, TABLE_FAULTS } from '../test/support/fault-run.js';
 import { cpuBreakdown, PARTS } from './cpu-breakdown.js';
 import { consumerInstall, installLine } from './bench-install.js';
+import { loopbackCertificate } from '../test/support/loopback-certificate.js';
 
 // Every temporary folder of the bench (report folders, fixtures, profiles, and those of the processes it starts)
 // goes under one, removed when it exits: os.tmpdir() reads TMPDIR at each call, and child processes inherit it.
@@ -436,21 +437,12 @@ for (const perSecond of values['rate-rps']!.split(',')) {
  * concurrency bound, and the TLS sessions it opened: with a full handshake, or resumed from an earlier session.
  */
 async function httpsRun(): Promise<{ figures: RunFigures; full: number; resumed: number }> {
-  const { generate } = await import('selfsigned');
-  const pems = await generate([{ name: 'commonName', value: '127.0.0.1' }], {
-    keyType: 'ec',
-    algorithm: 'sha256',
-    extensions: [
-      { name: 'basicConstraints', cA: true },
-      { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }] },
-    ],
-  });
-  const caFile = join(mkdtempSync(join(tmpdir(), 'conformance-bench-')), 'ca.pem');
-  writeFileSync(caFile, pems.cert);
+  const pems = await loopbackCertificate();
+  const caFile = pems.caFile;
   return withServer(['--latency-ms', values['latency-ms']!], async (origin, fixtures) => {
     const upstream = new http.Agent({ keepAlive: true });
     const handshakes = { full: 0, resumed: 0 };
-    const front = https.createServer({ key: pems.private, cert: pems.cert }, (req, res) => {
+    const front = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
       const forward = http.request(
         `${origin}${req.url ?? '/'}`,
         { method: req.method, headers: req.headers, agent: upstream },
