@@ -1,6 +1,6 @@
 /**
- * The checks' threads start as the probe goes out, and boot while its requests are on the way: until the run
- * hands them their first unit, they send nothing; cancelled (an unreachable target), they end without sending.
+ * The checks' threads start as the probe goes out, and boot and start their units while its requests are on
+ * the way: until the run begins they send nothing; cancelled (an unreachable target), they end without sending.
  */
 import { mkdtempSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
@@ -97,11 +97,22 @@ describe('checks threads started ahead of their run', () => {
     expect(early?.threads.length).toBeGreaterThan(0);
     const toldByEarly: string[] = [];
     for (const { worker } of early!.threads) worker.on('message', (message: { type: string }) => toldByEarly.push(message.type));
+    // What the run tells them, seen on its way.
+    const toldToEarly: string[] = [];
+    for (const { worker } of early!.threads) {
+      const post = worker.postMessage.bind(worker);
+      worker.postMessage = (message: { type: string }) => {
+        toldToEarly.push(message.type);
+        post(message);
+      };
+    }
     received = 0;
     const { finished, collector } = collecting();
     const threads = startCheckThreads(runConfig());
     await aWhile();
     expect(received).toBe(0);
+    // Their units were handed out and started: they wait for the run to send.
+    expect(toldToEarly.filter((type) => type === 'unit').length).toBeGreaterThan(0);
     expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
     expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual(RUN_UNITS);
     expect(toldByEarly.filter((type) => type === 'unit')).toHaveLength(3);

@@ -6,15 +6,21 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { stopRun } from '../harness/stop-signal.js';
 import { runChecks } from './run-checks.js';
+import { loadSpecFiles } from './spec-loader.js';
+import { OPERATIONS, operationId } from '../contract/operations.js';
 import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-messages.js';
 import { joinRateCap } from '../transport/http-client.js';
 import { SharedSlots } from '../transport/shared-slots.js';
 import { learnedElsewhere, shareLearnedPersonal } from '../report/output-boundary.js';
 
 const port = parentPort!;
+const waitsForRun = (workerData as { waitsForRun?: boolean }).waitsForRun === true;
+// A thread started before its run loads every spec file while it waits for the run: they are most of what a
+// thread loads, and the command line is still reading its options. The run's own loading then finds them loaded.
+if (waitsForRun) void loadSpecFiles(OPERATIONS.map(operationId));
 /** A thread the command line started before its run (src/bundle/check-threads.mjs) is given the run by message. */
 const runData = (): Promise<CheckThreadData> =>
-  (workerData as { waitsForRun?: boolean }).waitsForRun === true
+  waitsForRun
     ? new Promise((resolve) => {
         const started = (message: ToCheckThread): void => {
           if (message.type !== 'start') return;

@@ -20,7 +20,6 @@ import { startCheckThreads, type CheckThreads } from './thread-engine.js';
 import { CONTRACT_VERSION } from '../contract/index.js';
 import { targetsFromOrigin, type RunConfig } from '../config/run-config.js';
 import type { Fixtures } from '../config/fixtures.js';
-import { startReferenceServer } from '../server/index.js';
 import type { RunningReferenceServer } from '../server/types.js';
 import { selectedUnits } from '../harness/work.js';
 import { probeTargets } from './probe.js';
@@ -119,6 +118,9 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     } else {
       // The embedded server reads a chain node as a real indexer would: the one given with --chain-rpc-url, or
       // else its own, seeded with its balances, which the checks then compare with.
+      // Loaded only for the embedded run: the server and its chain node's EVM library are most of the
+      // command line's code, which a run against a target of its own need not parse.
+      const { startReferenceServer } = await import('../server/index.js');
       server = await startReferenceServer({
         host: '127.0.0.1',
         port: 0,

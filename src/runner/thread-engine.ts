@@ -19,7 +19,10 @@ import { startingWindow } from '../transport/load-window.js';
 import { learnedElsewhere } from '../report/output-boundary.js';
 import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
-/** Checks' threads started ahead of their run: they boot, and wait for their first unit until `run`. */
+/**
+ * Checks' threads started ahead of their run: they boot and start their units, whose requests wait until `run`
+ * (nothing is sent before it, and nothing at all when the run is cancelled).
+ */
 export interface CheckThreads {
   run(collector: RunCollector, control: EngineControl): Promise<string[]>;
   /** Ends the threads without a run (the run ended before its checks: an unreachable target, a stop). */
@@ -27,17 +30,19 @@ export interface CheckThreads {
 }
 
 /**
- * Starts the checks' threads of `config` now: each loads its code and the spec files, then asks for a unit,
- * which is handed out only once `run` is called; the threads then draw units from one counter here, and `run`
- * answers the incidents met outside any unit. The run-wide limit on requests in flight is shared by the
- * threads (src/transport/shared-slots.ts). A run starts them before its probe, so that the threads' start and
- * the probe's round trip to a distant target are waited through together.
+ * Starts the checks' threads of `config` now: each loads its code and the spec files, then draws units from
+ * one counter here; `run` answers the incidents met outside any unit. The run-wide limit on requests in flight
+ * is shared by the threads (src/transport/shared-slots.ts), and no slot is given before `run`. A run starts
+ * them before its probe, so that the threads' start, their units' first requests (made on code not yet
+ * compiled, a good part of a second's CPU) and the probe's round trip to a distant target are waited through
+ * together.
  */
 export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
   // Each thread has an even share of the run's limit on requests in flight, and at the end borrows what the others leave.
   const threadConfig: RunConfig = { ...config, concurrency: Math.max(1, Math.floor(config.concurrency / threads)) };
-  const slots = SharedSlots.forRun(config.concurrency, startingWindow(config.concurrency)).buffer;
+  const shared = SharedSlots.forRun(config.concurrency, startingWindow(config.concurrency), { closed: true });
+  const slots = shared.buffer;
   // The threads take turns under --max-rps from one schedule with this thread's (the probe's): by demand, so a
   // thread with nothing left to send leaves the whole rate to the other, and together they keep to the cap.
   const rateCap = config.maxRps === undefined ? undefined : rateCapShare(config.maxRps);
@@ -47,11 +52,10 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
   let cancelled = false;
   let stoppedWhy: string | undefined;
   /**
-   * Set by `run`: until then claims wait, and what the threads print or report (the units of a spec file that
-   * did not load are reported before the first claim) is kept for it, in order.
+   * Set by `run`: until then what the threads print or report (the units of a spec file that did not load, a
+   * unit that sent nothing) is kept for it, in order.
    */
   let collector: RunCollector | undefined;
-  const claimsWaiting: Worker[] = [];
   const kept: ((collector: RunCollector) => void)[] = [];
   const toCollector = (tell: (collector: RunCollector) => void): void => {
     if (collector) tell(collector);
@@ -75,10 +79,8 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
           worker.on('message', (message: FromCheckThread) => {
             // Once a thread has failed, the run's report is being made without the others: nothing more goes into it.
             if (failed) return;
-            if (message.type === 'claim') {
-              if (collector) handOut(worker);
-              else claimsWaiting.push(worker);
-            } else if (message.type === 'unit') toCollector((c) => c.unitFinished(message.unit));
+            if (message.type === 'claim') handOut(worker);
+            else if (message.type === 'unit') toCollector((c) => c.unitFinished(message.unit));
             else if (message.type === 'personal') {
               learnedElsewhere(message.values);
               for (const other of workers) if (other !== worker) other.postMessage(message satisfies ToCheckThread);
@@ -112,7 +114,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
         stoppedWhy = why;
         for (const worker of workers) stop(worker, why);
       });
-      for (const worker of claimsWaiting.splice(0)) handOut(worker);
+      shared.open();
       // One thread failing ends the run: the others are ended too, rather than left to add results to a report
       // that is already being written.
       return ended.then(

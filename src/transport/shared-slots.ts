@@ -18,7 +18,9 @@ const WANTING = 1;
 const TOTAL = 2;
 /** The run's window on requests in flight, at most TOTAL: cut back as answers slow (load-window.ts). */
 const WINDOW = 3;
-const CELLS = 4;
+/** 1 once requests may be sent: a run's threads start their units before its probe has heard the target. */
+const OPEN = 4;
+const CELLS = 5;
 
 export class SharedSlots {
   private readonly cells: Int32Array;
@@ -30,12 +32,21 @@ export class SharedSlots {
     this.cells = new Int32Array(buffer);
   }
 
-  /** The slots of a run that keeps at most `total` requests in flight across its threads, starting with `window` of them. */
-  static forRun(total: number, window = total): SharedSlots {
+  /**
+   * The slots of a run that keeps at most `total` requests in flight across its threads, starting with `window`
+   * of them; `closed`, none is taken until `open()`.
+   */
+  static forRun(total: number, window = total, { closed = false }: { closed?: boolean } = {}): SharedSlots {
     const slots = new SharedSlots(new SharedArrayBuffer(CELLS * Int32Array.BYTES_PER_ELEMENT));
     slots.cells[TOTAL] = total;
     slots.cells[WINDOW] = Math.max(1, Math.min(total, window));
+    slots.cells[OPEN] = closed ? 0 : 1;
     return slots;
+  }
+
+  /** From now on slots may be taken: the threads waiting for one are woken. */
+  open(): void {
+    if (Atomics.exchange(this.cells, OPEN, 1) === 0) Atomics.notify(this.cells, IN_FLIGHT);
   }
 
   /** This thread's view of the slots another thread made with `forRun`. */
@@ -71,6 +82,7 @@ export class SharedSlots {
 
   /** Takes a slot for a thread that holds `held` slots of its `share`: false when none is free to it. */
   take(held: number, share: number): boolean {
+    if (Atomics.load(this.cells, OPEN) === 0) return false;
     if (held >= share && (!this.borrows || this.othersWait())) return false;
     const total = Math.min(this.cells[TOTAL]!, Atomics.load(this.cells, WINDOW));
     for (;;) {

@@ -102,6 +102,29 @@ describe('SharedSlots: the run-wide limit shared by its threads', () => {
     expect(lender!.shared!.inFlight).toBe(0);
   });
 
+  it('made closed, gives no slot to any thread until opened, then wakes the threads waiting', async () => {
+    const slots = SharedSlots.forRun(4, 4, { closed: true });
+    const limiters = [0, 1].map(() => new Limiter(2, SharedSlots.join(slots.buffer)));
+    const held = heldTasks();
+    const tasks = limiters.flatMap((limiter) => [limiter.run(held.task), limiter.run(held.task), limiter.run(held.task)]);
+    await turn();
+    expect(held.state.running).toBe(0);
+    expect(limiters.map((limiter) => limiter.load)).toEqual([
+      { active: 0, waiting: 3 },
+      { active: 0, waiting: 3 },
+    ]);
+    slots.open();
+    await turn();
+    await turn();
+    // Each thread takes its share at once; what is left waits for a freed slot, as in a run open from its start.
+    expect(held.state.running).toBe(4);
+    expect(slots.inFlight).toBe(4);
+    await releaseAll(held);
+    await Promise.all(tasks);
+    expect(held.state.peak).toBe(4);
+    expect(slots.inFlight).toBe(0);
+  });
+
   it('never has more in flight than the total, and runs every task, however the threads send and free', async () => {
     await fc.assert(
       fc.asyncProperty(
