@@ -25,6 +25,8 @@ export interface CollectorOptions {
   readonly progress: ProgressListener;
   /** Known failures: results they list are marked expected (or, when they pass, unexpected passes). */
   readonly expectations?: readonly Expectation[];
+  /** Told once, when half the run's units have finished. */
+  readonly halfway?: () => void;
 }
 
 export interface UnitFinished {
@@ -55,6 +57,7 @@ export class RunCollector {
   private readonly throttling = { times: 0, waitedMs: 0 };
   private transport: TransportNotes | undefined = undefined;
   report: Report | undefined;
+  private halfwayTold = false;
   /** The run was told to stop (a signal, --max-duration): what still ends, ends without sending. */
   private stopping = false;
 
@@ -106,6 +109,11 @@ export class RunCollector {
     const results = applyExpectations(own, this.options.expectations ?? []);
     this.results.push(...results);
     this.unitsDone += 1;
+    const unitsTotal = Math.max(unit.unitsTotal ?? 0, this.unitsDone);
+    if (!this.halfwayTold && this.unitsDone * 2 >= unitsTotal) {
+      this.halfwayTold = true;
+      this.options.halfway?.();
+    }
     const { network } = unit;
     this.options.progress.testFinished({
       operation: unit.suite,
@@ -113,7 +121,7 @@ export class RunCollector {
       results,
       durationMs: unit.durationMs,
       testsDone: this.unitsDone,
-      testsTotal: Math.max(unit.unitsTotal ?? 0, this.unitsDone),
+      testsTotal: unitsTotal,
     });
     if (!network) return;
     const counts = countResults(results);
@@ -135,9 +143,15 @@ export class RunCollector {
 
   /** Builds the report of the whole run; `incidents` are what went wrong outside any unit. */
   finish(incidents: readonly string[]): Report {
+    this.report = this.reportSoFar(incidents);
+    return this.report;
+  }
+
+  /** The report the results so far make, kept nowhere: the run is not over. */
+  reportSoFar(incidents: readonly string[] = []): Report {
     const metadata = this.options.metadata();
     const incident = [metadata.incident, ...incidents].filter(Boolean).join('\n');
-    this.report = buildReport({
+    return buildReport({
       tool: this.options.tool,
       contractVersion: this.options.contractVersion,
       run: {
@@ -151,7 +165,6 @@ export class RunCollector {
       },
       results: this.results,
     });
-    return this.report;
   }
 
   /** A unit that ended without any result (it crashed) is one errored result. */

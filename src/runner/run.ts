@@ -5,7 +5,7 @@
  * --max-duration) still leaves one, with the incident named.
  */
 import { ReportFolder, ReportFolderError } from '../../reporters/report-folder.js';
-import { REPORT_FILES, writeReport } from '../../reporters/write-report.js';
+import { rehearseReportWriting, REPORT_FILES, writeReport } from '../../reporters/write-report.js';
 import { buildReport, type RunMetadata } from '../report/build.js';
 import type { CheckResult, Report } from '../report/model.js';
 import { notRunResults } from '../report/not-run.js';
@@ -228,6 +228,7 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     }
 
     const progress = terminal.progress(config.networks.length);
+    const rehearseReport = (): void => void rehearseReportWriting(collector!.reportSoFar()).catch(() => undefined);
     collector = new RunCollector({
       tool: TOOL,
       contractVersion: CONTRACT_VERSION,
@@ -236,6 +237,10 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
       accessKey: [config.accessKey, config.limitedAccessKey],
       progress,
       ...(partial.expectations ? { expectations: partial.expectations } : {}),
+      // Halfway, while this thread only waits for the checks' threads, the report is made and rendered once from
+      // the results so far and dropped: the end of the run then writes it with code already compiled. Not where
+      // this thread is busy otherwise (answering as the embedded server, or running the checks itself).
+      ...(threads && !config.embedded ? { halfway: () => setImmediate(rehearseReport) } : {}),
     });
     let runnerFailure: string | undefined;
     try {
