@@ -15,8 +15,9 @@
  *   - runs with `--max-rps N` against `conformance serve --max-rps N` (a target that answers 429 past N requests
  *     in any second), N = 350, 100 (full runs) and 20 (one network): wall time over the quota's minimum
  *     (requests ÷ N), goal ≤ 1.1, and the answers 429 they got, goal 0;
- *   - the full run over HTTPS to a TLS front (in this process) of the server holding answers `--latency-ms`: its
- *     wall time over its concurrency bound, and the TLS handshakes it made, full and resumed;
+ *   - the full run over HTTPS, with `--ca-file`, against `conformance serve --tls-cert --tls-key` (a self-signed
+ *     certificate) holding answers `--latency-ms`: its wall time over its concurrency bound, and the TLS
+ *     handshakes the server saw, full and resumed (the line serve prints when it stops);
  *   - a consumer's install of the packed package: its size and time (scripts/bench-install.ts).
  * Measure speed here, never with timed assertions in tests: machines are shared and noisy.
  * `--cpu-hogs N` keeps N processes spinning for the whole bench: the machine busy, as a CI runner building beside a run.
@@ -25,10 +26,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import type { TLSSocket } from 'node:tls';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -89,9 +87,9 @@ interface RunFigures {
 const ACCESS_KEY = 'bench-access-key';
 const BIN = join(import.meta.dirname, '..', 'bin', 'conformance.mjs');
 
-/** One full run of the command line in a process of its own, against the embedded server or `target`. */
+/** One full run of the command line in a process of its own, against the embedded server or `target` (with its `args`). */
 function commandLineRun(
-  target?: { origin: string; fixtures: string },
+  target?: { origin: string; fixtures: string; args?: readonly string[] },
   profile: Profile = 'full',
   nodeFlags: readonly string[] = [],
 ): Promise<RunFigures> {
@@ -108,7 +106,7 @@ function commandLineRun(
     profile,
   ];
   if (values.concurrency) args.push('--concurrency', values.concurrency);
-  if (target) args.push('--target', target.origin, '--fixtures', target.fixtures);
+  if (target) args.push('--target', target.origin, '--fixtures', target.fixtures, ...(target.args ?? []));
   const env = { ...process.env, ...(target ? { CONFORMANCE_ACCESS_KEY: ACCESS_KEY } : {}) };
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
@@ -157,25 +155,52 @@ async function recordMix(): Promise<autocannon.Request[]> {
   return mix;
 }
 
-/** `conformance serve` in a process of its own (as a target would be), until `use` is over. */
-async function withServer<T>(extra: readonly string[], use: (origin: string, fixtures: string, pid: number) => Promise<T>): Promise<T> {
+interface ServeProcess {
+  readonly origin: string;
+  readonly fixtures: string;
+  readonly pid: number;
+  /** SIGTERM, then everything it printed once it has exited (its last lines are said on stop). */
+  stop(): Promise<string>;
+}
+
+/** `conformance serve` in a process of its own (as a target would be), once it has printed its access key. */
+async function startServe(extra: readonly string[]): Promise<ServeProcess> {
   const fixtures = join(mkdtempSync(join(tmpdir(), 'conformance-bench-')), 'fixtures.json');
   const child = spawn(process.execPath, [BIN, 'serve', '--access-key', ACCESS_KEY, '--seed', '1', '--fixtures-out', fixtures, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  // 'close', not 'exit': its stdout read to the end, the lines said on stop among it.
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const stop = async (): Promise<string> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+    return out;
+  };
   try {
     const origin = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const found = /listening at (http:\/\/\S+)/.exec(out);
+      const started = () => {
+        const found = /listening at (https?:\/\/\S+)/.exec(out);
         if (found && out.includes('access key:')) resolve(found[1]!);
-      });
-      child.on('exit', () => reject(new Error(`the reference server did not start: ${out}`)));
+      };
+      child.stdout.on('data', started);
+      void exited.then(() => reject(new Error(`the reference server did not start: ${out}`)));
     });
-    return await use(origin, fixtures, child.pid!);
+    return { origin, fixtures, pid: child.pid!, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** `conformance serve` in a process of its own (as a target would be), until `use` is over. */
+async function withServer<T>(extra: readonly string[], use: (origin: string, fixtures: string, pid: number) => Promise<T>): Promise<T> {
+  const server = await startServe(extra);
+  try {
+    return await use(server.origin, server.fixtures, server.pid);
   } finally {
-    child.kill('SIGTERM');
+    await server.stop();
   }
 }
 
@@ -432,44 +457,28 @@ for (const perSecond of values['rate-rps']!.split(',')) {
 }
 
 /**
- * The full run over HTTPS: a TLS front in this process (a self-signed certificate the run is given through
- * NODE_EXTRA_CA_CERTS) before `conformance serve` holding answers `--latency-ms`. Its wall time over the
- * concurrency bound, and the TLS sessions it opened: with a full handshake, or resumed from an earlier session.
+ * The full run over HTTPS: `conformance serve --tls-cert --tls-key` in a process of its own, with a self-signed
+ * certificate for 127.0.0.1, holding answers `--latency-ms`, certified with `--ca-file` as a user would. Its wall
+ * time over the concurrency bound, and the TLS sessions the server saw opened: with a full handshake, or resumed
+ * from an earlier session (serve prints them on a line when it stops).
  */
 async function httpsRun(): Promise<{ figures: RunFigures; full: number; resumed: number }> {
   const pems = await loopbackCertificate();
-  const caFile = pems.caFile;
-  return withServer(['--latency-ms', values['latency-ms']!], async (origin, fixtures) => {
-    const upstream = new http.Agent({ keepAlive: true });
-    const handshakes = { full: 0, resumed: 0 };
-    const front = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
-      const forward = http.request(
-        `${origin}${req.url ?? '/'}`,
-        { method: req.method, headers: req.headers, agent: upstream },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      forward.on('error', () => res.destroy());
-      req.pipe(forward);
-    });
-    front.on('secureConnection', (socket: TLSSocket) => (socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++));
-    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
-    const frontOrigin = `https://127.0.0.1:${(front.address() as AddressInfo).port}`;
-    const extraCa = process.env.NODE_EXTRA_CA_CERTS;
-    process.env.NODE_EXTRA_CA_CERTS = caFile;
-    try {
-      const figures = await commandLineRun({ origin: frontOrigin, fixtures });
-      return { figures, ...handshakes };
-    } finally {
-      if (extraCa === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
-      else process.env.NODE_EXTRA_CA_CERTS = extraCa;
-      front.closeAllConnections();
-      front.close();
-      upstream.destroy();
-    }
-  });
+  const pemDir = mkdtempSync(join(tmpdir(), 'conformance-bench-tls-'));
+  const keyFile = join(pemDir, 'key.pem');
+  writeFileSync(keyFile, pems.key, { mode: 0o600 });
+  const server = await startServe(['--latency-ms', values['latency-ms']!, '--tls-cert', pems.caFile, '--tls-key', keyFile]);
+  let figures: RunFigures;
+  try {
+    figures = await commandLineRun({ origin: server.origin, fixtures: server.fixtures, args: ['--ca-file', pems.caFile] });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const out = await server.stop();
+  const handshakes = /^TLS handshakes: (\d+) full, (\d+) resumed$/m.exec(out);
+  if (!handshakes) throw new Error(`the HTTPS server did not print its TLS handshakes: ${out}`);
+  return { figures, full: Number(handshakes[1]), resumed: Number(handshakes[2]) };
 }
 const secure = await httpsRun();
 const secureBound = (secure.figures.requests * Number(values['latency-ms'])) / 1000 / connections;

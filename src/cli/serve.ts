@@ -1,6 +1,7 @@
 /**
  * `conformance serve`: the embedded reference server on its own, with its chain node, until Ctrl-C, SIGTERM,
- * SIGHUP or the end of the process that started it (command-ending.ts).
+ * SIGHUP or the end of the process that started it (command-ending.ts); over HTTPS with --tls-cert and
+ * --tls-key, the TLS handshakes it served printed when it stops.
  */
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { parseUrl } from '../runner/run-options.js';
 import { UsageError } from '../config/usage-error.js';
 import { namedList, shownValue } from '../config/shown-values.js';
 import { endingCause } from '../runner/process-ending.js';
+import { readServeTls } from './serve-tls.js';
 
 export interface RawServeOptions {
   host?: string;
@@ -28,6 +30,8 @@ export interface RawServeOptions {
   fault?: string;
   listFaults?: boolean;
   fixturesOut?: string;
+  tlsCert?: string;
+  tlsKey?: string;
 }
 
 export function faultList(): string[] {
@@ -68,6 +72,7 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   const chainRpcUrl =
     raw.chainRpcUrl === undefined || raw.chainRpcUrl === '' ? undefined : parseUrl(raw.chainRpcUrl, '--chain-rpc-url', true);
   const faults = parseFaults(raw.fault);
+  const tls = readServeTls(raw);
   if (chainRpcUrl) {
     // One node for every network must answer; with {network}, at least one of them (the others are named).
     const silent = await silentChainNodes(chainRpcUrl, NETWORKS);
@@ -89,6 +94,7 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     ...(latencyMs > 0 ? { latencyMs } : {}),
     ...(maxRps !== undefined ? { maxRps } : {}),
     ...(faults.length > 0 ? { faults: faults.map((f) => f.hooks) } : {}),
+    ...(tls ? { tls: { key: tls.key, cert: tls.cert } } : {}),
   }).catch((error: unknown) => {
     throw listenFailure(error, host, port);
   });
@@ -114,7 +120,8 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   // The keys of a local test server, printed so the user can paste them; they are not secrets of a real project.
   io.log(`access key: ${server.accessKey}`);
   const nodeUrl = chainRpcUrl ?? server.chainNode?.urlTemplate;
-  io.log(`certify it: ${certifyCommand(server, { fixturesPath, ...(nodeUrl ? { chainRpcUrl: nodeUrl } : {}) })}`);
+  const trust = tls ? { caFile: tls.certFile } : {};
+  io.log(`certify it: ${certifyCommand(server, { fixturesPath, ...(nodeUrl ? { chainRpcUrl: nodeUrl } : {}), ...trust })}`);
   if (faults.length > 0) {
     // Where the fault shows: the operations and networks its own self-test runs, so the demonstration is quick.
     const operations = [...new Set(faults.flatMap((f) => f.operations))];
@@ -128,5 +135,8 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
   });
   if (temporary) rmSync(temporary, { force: true });
   await server.close();
+  // On a line of its own, for whoever started the server to read (npm run bench prints it beside its HTTPS run).
+  const handshakes = server.tlsHandshakes?.();
+  if (handshakes) io.log(`TLS handshakes: ${handshakes.full} full, ${handshakes.resumed} resumed`);
   io.log(`stopped (${endingCause(ended)?.reason ?? 'interrupted'})`);
 }

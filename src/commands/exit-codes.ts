@@ -30,7 +30,11 @@ export const SERVE_EXIT_CODES: readonly ExitCode[] = [
     code: '0',
     meaning: '--list-faults listed them; or the server was stopped: SIGINT (Ctrl-C), SIGTERM, SIGHUP, or the process that started it ended',
   },
-  { code: '2', meaning: 'a usage error: a bad flag, an unknown fault, a port in use, a --chain-rpc-url whose node does not answer' },
+  {
+    code: '2',
+    meaning:
+      'a usage error: a bad flag, an unknown fault, a port in use, a --chain-rpc-url whose node does not answer, a --tls-cert or --tls-key that cannot be read or used',
+  },
 ];
 
 export const WAIT_EXIT_CODES: readonly ExitCode[] = [

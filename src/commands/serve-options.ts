@@ -28,6 +28,12 @@ export const SERVE_FLAGS: readonly ServeFlag[] = [
   },
   { flag: '--list-faults', description: 'list the named faults and exit' },
   { flag: '--fixtures-out <file>', description: "write the server's own fixtures there; the printed certify command uses them" },
+  {
+    flag: '--tls-cert <file>',
+    description:
+      'PEM certificate (chain) to serve HTTPS with, together with --tls-key; the printed certify command trusts it with --ca-file',
+  },
+  { flag: '--tls-key <file>', description: 'PEM private key of --tls-cert (unencrypted)' },
 ];
 
 /** `npx conformance serve [--host <host>] …`: every flag, as the synopsis of docs/cli.md shows it. */

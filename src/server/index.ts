@@ -15,5 +15,6 @@ export type {
   ReferenceServerOptions,
   RequestContext,
   RunningReferenceServer,
+  TlsHandshakes,
   WireResponse,
 } from './types.js';

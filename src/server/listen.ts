@@ -1,10 +1,12 @@
 /**
- * The reference server on a real socket (node:http). `close()` must never hang a test run: it stops accepting,
+ * The reference server on a real socket (node:http, or node:https with `tls`). `close()` must never hang a test run: it stops accepting,
  * drops idle keep-alive sockets and requests held by a 'hang' fault, and after a short grace cuts whatever is
  * still open.
  */
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { createSecureContext, type TLSSocket } from 'node:tls';
 import { createReferenceApp, DEFAULT_SEED, type ReferenceAppOptions } from './app.js';
 import { embeddedNodeBalanceSource, seededGenesis } from './balance-source.js';
 import { startEmbeddedChainNode, type EmbeddedChainNode } from './embedded-chain-node.js';
@@ -22,10 +24,20 @@ async function startChainNode(options: ListenOptions): Promise<{ node: EmbeddedC
 }
 
 export async function startReferenceServer(options: ListenOptions & ReferenceAppOptions = {}): Promise<RunningReferenceServer> {
+  // A key or certificate node refuses is refused before anything starts: a chain node would be left open.
+  if (options.tls) createSecureContext(options.tls);
   const chainNode = options.embeddedChainNode && !options.chainRpcUrl ? await startChainNode(options) : undefined;
   const app = createReferenceApp({ ...options, ...(chainNode ? { balanceSource: embeddedNodeBalanceSource(chainNode.node) } : {}) });
   await loadHandlers();
-  const server = http.createServer(app.handler);
+  const handshakes = { full: 0, resumed: 0 };
+  let server: http.Server | https.Server;
+  if (options.tls) {
+    // Node's TLS server issues session tickets by default: a client that keeps them resumes without a full handshake.
+    server = https.createServer({ key: options.tls.key, cert: options.tls.cert }, app.handler);
+    server.on('secureConnection', (socket: TLSSocket) => (socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++));
+  } else {
+    server = http.createServer(app.handler);
+  }
   // Node's default 5 s keep-alive lets the server close an idle socket just as a busy client reuses it
   // (ECONNRESET under load). Clients' pools idle far less than this.
   server.keepAliveTimeout = 60_000;
@@ -43,7 +55,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
     throw error;
   });
   const { port } = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const origin = `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   let closing: Promise<void> | undefined;
 
   return {
@@ -54,6 +66,7 @@ export async function startReferenceServer(options: ListenOptions & ReferenceApp
     ...(chainNode ? { chainNode: { urlTemplate: chainNode.node.urlTemplate, startupMs: chainNode.startupMs } } : {}),
     requestCounts: app.requestCounts,
     builderActivity: app.builderActivity,
+    ...(options.tls ? { tlsHandshakes: () => ({ ...handshakes }) } : {}),
     close() {
       closing ??= new Promise<void>((resolve) => {
         const grace = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);

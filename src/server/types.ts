@@ -76,6 +76,8 @@ export interface ListenOptions extends ReferenceServerOptions {
   readonly host?: string;
   /** 0 (the default) picks a free ephemeral port. */
   readonly port?: number;
+  /** PEM key and certificate (chain): the server speaks HTTPS (node:https) instead of plain HTTP. */
+  readonly tls?: { readonly key: string | Buffer; readonly cert: string | Buffer };
 }
 
 /** What the Builder state saw, for tests of the suite's safe writes (read-only copies). */
@@ -86,6 +88,11 @@ export interface BuilderActivity {
   readonly removalTargets: readonly number[];
   /** Every contact ID a RemoveAudienceContacts request the server decoded listed, in order. */
   readonly removalContactIds: readonly number[];
+}
+
+export interface TlsHandshakes {
+  readonly full: number;
+  readonly resumed: number;
 }
 
 export interface RunningReferenceServer {
@@ -99,5 +106,10 @@ export interface RunningReferenceServer {
   /** Requests received per `<Service>.<Method>` (and `unrouted`), for tests that count what was sent. */
   requestCounts(): Record<string, number>;
   builderActivity(): BuilderActivity;
+  /**
+   * With `tls`: the TLS sessions clients opened so far, with a full handshake or resumed from an earlier
+   * session (a ticket the server gave), counted as each handshake completes.
+   */
+  readonly tlsHandshakes?: () => TlsHandshakes;
   close(): Promise<void>;
 }

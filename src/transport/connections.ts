@@ -362,12 +362,30 @@ export function readProxiesAfresh(): void {
   originsSendingStrays.clear();
 }
 
-export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {
-  const tlsOptions: https.AgentOptions = {
+/**
+ * --ca-file, --cert and --key as one secure context for every connection of the run. Given as `ca`, `cert` and
+ * `key` instead, node makes a context for each connection, Node's ~140 roots parsed again with the run's
+ * authority each time: tens of milliseconds of CPU per connection, where the shared one costs a few. Material
+ * node refuses is left as options, as before: the request made with it fails, and says why.
+ */
+function tlsMaterial(options: ConnectionOptions): https.AgentOptions {
+  const material = {
     ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, options.ca] }),
-    ...(options.insecure ? { rejectUnauthorized: false } : {}),
     ...(options.cert === undefined ? {} : { cert: options.cert }),
     ...(options.key === undefined ? {} : { key: options.key }),
+  };
+  if (Object.keys(material).length === 0) return {};
+  try {
+    return { secureContext: tls.createSecureContext(material) };
+  } catch {
+    return material;
+  }
+}
+
+export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {
+  const tlsOptions: https.AgentOptions = {
+    ...tlsMaterial(options),
+    ...(options.insecure ? { rejectUnauthorized: false } : {}),
   };
   // Pools as large as the requests that may be in flight: a smaller pool would queue them again.
   const pool = { ...tlsOptions, keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: 'fifo' as const };

@@ -1,0 +1,96 @@
+/**
+ * The run's TLS material (--ca-file, --cert, --key) as the connections use it: one secure context shared by
+ * every connection, which trusts the given authority besides Node's roots and presents the client certificate;
+ * material node refuses is left as it was given, for the request to fail on.
+ */
+import type http from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeConnections, type Connections } from '../../src/transport/connections.js';
+import { loopbackCertificate } from '../support/loopback-certificate.js';
+
+let server: https.Server;
+let origin: string;
+let serverPems: { key: string; cert: string };
+let clientPems: { key: string; cert: string };
+/** Whether each request's connection presented a client certificate the server trusts. */
+const clientsAuthorized: boolean[] = [];
+
+beforeAll(async () => {
+  [serverPems, clientPems] = await Promise.all([loopbackCertificate(), loopbackCertificate()]);
+  // Asks for a client certificate and trusts the test's own, but answers without one too (and says so).
+  server = https.createServer({ ...serverPems, requestCert: true, rejectUnauthorized: false, ca: clientPems.cert }, (req, res) => {
+    clientsAuthorized.push((req.socket as TLSSocket).authorized);
+    res.end('{}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+/** The context given with each request (https.RequestOptions does not name tls.connect's `secureContext`). */
+const contextOf = (connections: Connections) => (connections.tls as ConnectionOptions).secureContext;
+
+/** One request through the pool, as the client sends it: its status, or the connection's error code. */
+function send(connections: Connections): Promise<number | string> {
+  return new Promise((resolve) => {
+    let req: http.ClientRequest;
+    try {
+      req = https.request(`${origin}/`, { method: 'POST', agent: connections.pooled(origin), ...connections.tls }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+    } catch (error) {
+      // Node makes a connection's context as the request is made: material it refuses throws there.
+      return resolve((error as NodeJS.ErrnoException).code ?? (error as Error).message);
+    }
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    req.end();
+  });
+}
+
+describe('TLS material of a run', () => {
+  it('the authority and the client certificate go as one secure context, which trusts the target and presents the certificate', async () => {
+    const connections = makeConnections(2, { ca: serverPems.cert, cert: clientPems.cert, key: clientPems.key });
+    try {
+      expect(contextOf(connections)).toBeDefined();
+      expect(connections.tls).not.toHaveProperty('ca');
+      clientsAuthorized.length = 0;
+      expect(await send(connections)).toBe(200);
+      expect(await send(connections)).toBe(200);
+      expect(clientsAuthorized).toEqual([true, true]);
+    } finally {
+      connections.destroy();
+    }
+  });
+
+  it("without the authority the target's self-signed certificate is refused; without the client certificate none is presented", async () => {
+    const untrusting = makeConnections(1, {});
+    const anonymous = makeConnections(1, { ca: serverPems.cert });
+    try {
+      expect(await send(untrusting)).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+      clientsAuthorized.length = 0;
+      expect(await send(anonymous)).toBe(200);
+      expect(clientsAuthorized).toEqual([false]);
+    } finally {
+      untrusting.destroy();
+      anonymous.destroy();
+    }
+  });
+
+  it('material node refuses (a key of another certificate) is no throw when the connections are made: the request fails with it', async () => {
+    const refused = makeConnections(1, { ca: serverPems.cert, cert: clientPems.cert, key: serverPems.key });
+    try {
+      expect(contextOf(refused)).toBeUndefined();
+      expect(refused.tls.key).toBe(serverPems.key);
+      expect(await send(refused)).toMatch(/^ERR_OSSL_/);
+    } finally {
+      refused.destroy();
+    }
+  });
+});
