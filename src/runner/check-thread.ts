@@ -73,7 +73,13 @@ try {
   const incidents = await runChecks(
     config,
     { unitFinished: (unit) => post({ type: 'unit', unit }) },
-    { stopped: () => stopped, nextUnit, reportsLoadFailures, slots: SharedSlots.join(slots) },
+    {
+      stopped: () => stopped,
+      nextUnit,
+      listUnits: (units) => post({ type: 'units', units }),
+      reportsLoadFailures,
+      slots: SharedSlots.join(slots),
+    },
   );
   await finish(incidents);
 } catch (error) {

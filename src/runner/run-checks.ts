@@ -14,6 +14,7 @@ import { configureTransport } from '../transport/configure.js';
 import type { SharedSlots } from '../transport/shared-slots.js';
 import { takeTransportNotes, type TransportNotes } from '../transport/notes.js';
 import type { UnitFinished } from './collector.js';
+import type { ListedUnit } from './unit-order.js';
 
 /**
  * Sessions under way at once, per request slot: enough that a slot freed by one session's answer finds
@@ -35,6 +36,8 @@ export interface RunChecksControl {
    * Absent: this thread runs every unit.
    */
   readonly nextUnit?: () => number | Promise<number>;
+  /** Told the run's units in its order (the places `nextUnit` hands out), before the first is drawn. */
+  readonly listUnits?: (units: readonly ListedUnit[]) => void;
   /** Whether this thread reports the spec files that did not load (of several threads sharing a run, one does). */
   readonly reportsLoadFailures?: boolean;
   /**
@@ -57,6 +60,7 @@ export async function runChecks(config: RunConfig, collector: UnitSink, control:
       collector.unitFinished({ suite: failure.suite, network: unit.network, failure: failure.message, durationMs: 0, unitsTotal });
     }
   }
+  control.listUnits?.(units.map(({ suite, network }) => ({ suite: suite.name, network: network?.slug ?? null })));
   let next = 0;
   const nextUnit = control.nextUnit ?? (() => next++);
   const runNext = async (): Promise<void> => {

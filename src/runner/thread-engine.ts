@@ -16,6 +16,7 @@ import type { CheckThreadData, FromCheckThread, ToCheckThread } from './thread-m
 import { rateCapShare } from '../transport/http-client.js';
 import { SharedSlots } from '../transport/shared-slots.js';
 import { startingWindow } from '../transport/load-window.js';
+import { UnitOrder } from './unit-order.js';
 import { learnedElsewhere } from '../report/output-boundary.js';
 import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } from '../bundle/check-threads.mjs';
 
@@ -47,7 +48,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
   // thread with nothing left to send leaves the whole rate to the other, and together they keep to the cap.
   const rateCap = config.maxRps === undefined ? undefined : rateCapShare(config.maxRps);
   const workers: Worker[] = [];
-  let nextUnit = 0;
+  const order = new UnitOrder();
   let failed = false;
   let cancelled = false;
   let stoppedWhy: string | undefined;
@@ -62,7 +63,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
     else kept.push(tell);
   };
   const line = (text: string): void => toCollector((c) => c.line(text));
-  const handOut = (worker: Worker): void => worker.postMessage({ type: 'unit', index: nextUnit++ } satisfies ToCheckThread);
+  const handOut = (worker: Worker): void => worker.postMessage({ type: 'unit', index: order.next() } satisfies ToCheckThread);
   const stop = (worker: Worker, why: string): void => worker.postMessage({ type: 'stop', why } satisfies ToCheckThread);
   const ended = checkThreadScript().then((script) => {
     const early = script.entry === undefined ? takeCheckThreadsStartedEarly(script.url, threads) : [];
@@ -80,8 +81,11 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
             // Once a thread has failed, the run's report is being made without the others: nothing more goes into it.
             if (failed) return;
             if (message.type === 'claim') handOut(worker);
-            else if (message.type === 'unit') toCollector((c) => c.unitFinished(message.unit));
-            else if (message.type === 'personal') {
+            else if (message.type === 'units') order.list(message.units);
+            else if (message.type === 'unit') {
+              order.finished(message.unit.suite, message.unit.durationMs);
+              toCollector((c) => c.unitFinished(message.unit));
+            } else if (message.type === 'personal') {
               learnedElsewhere(message.values);
               for (const other of workers) if (other !== worker) other.postMessage(message satisfies ToCheckThread);
             } else {
