@@ -3,7 +3,6 @@
  * parser) into a validated RunConfig. Every refusal is a UsageError with a message saying what to change.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { NETWORK_SLUGS } from '../contract/networks.js';
 import { OPERATIONS, operationId } from '../contract/operations.js';
@@ -32,6 +31,7 @@ import { parseShard, selectShard } from './shard.js';
 import { fileInput } from './input-files.js';
 import { hasSecretPath, type RunInputs } from '../report/run-inputs.js';
 import { keyProblem, readBoundedText } from '../config/bounded-file.js';
+import { certificatesRefusal, readPemFile, tlsRefusal } from '../config/pem-files.js';
 import { namedList, shownLine, shownValue } from '../config/shown-values.js';
 
 /** The command line's name for what `parseRunOptions` reads (the schema's typed values, or their text). */
@@ -208,25 +208,27 @@ export function parseDuration(value: string, flag: string): number {
   return ms;
 }
 
-/** --ca-file, --insecure, --cert and --key: each file readable and PEM, the certificate and its key together. */
+/**
+ * --ca-file, --insecure, --cert and --key: each file readable (within the input bounds) and PEM, tried as node's
+ * TLS will use it, the certificate and its key together and of one another.
+ */
 function parseTls(raw: RawRunOptions): Pick<PartialRunConfig, 'tls'> {
-  const pem = (path: string | undefined, flag: string, kind: RegExp): string | undefined => {
+  const pem = (path: string | undefined, flag: string, kind: 'certificate' | 'private key'): { file: string; text: string } | undefined => {
     if (path === undefined || path === '') return undefined;
-    const absolute = resolve(path);
-    let text: string;
-    try {
-      text = readFileSync(absolute, 'utf8');
-    } catch (error) {
-      throw new UsageError(`${flag}: cannot read ${absolute}: ${(error as Error).message}`);
-    }
-    if (!kind.test(text)) throw new UsageError(`${flag}: ${absolute} holds no PEM ${flag === '--key' ? 'private key' : 'certificate'}`);
-    return absolute;
+    const file = resolve(path);
+    const text = readPemFile(file, flag, kind);
+    const refused = flag === '--ca-file' ? certificatesRefusal(text) : tlsRefusal(kind === 'certificate' ? { cert: text } : { key: text });
+    if (refused) throw new UsageError(`${flag}: ${file} holds no ${kind} node can use (${refused})`);
+    return { file, text };
   };
-  const caFile = pem(raw.caFile, '--ca-file', /-----BEGIN CERTIFICATE-----/);
-  const certFile = pem(raw.cert, '--cert', /-----BEGIN CERTIFICATE-----/);
-  const keyFile = pem(raw.key, '--key', /-----BEGIN [A-Z ]*PRIVATE KEY-----/);
-  if ((certFile === undefined) !== (keyFile === undefined))
+  const ca = pem(raw.caFile, '--ca-file', 'certificate');
+  const cert = pem(raw.cert, '--cert', 'certificate');
+  const key = pem(raw.key, '--key', 'private key');
+  if ((cert === undefined) !== (key === undefined))
     throw new UsageError('--cert and --key go together: a client certificate needs its private key');
+  const pairRefused = cert && key ? tlsRefusal({ cert: cert.text, key: key.text }) : undefined;
+  if (pairRefused) throw new UsageError(`--key: ${key!.file} is not the private key of the certificate in ${cert!.file} (${pairRefused})`);
+  const [caFile, certFile, keyFile] = [ca?.file, cert?.file, key?.file];
   const tls = {
     ...(caFile === undefined ? {} : { caFile }),
     ...(raw.insecure ? { insecure: true } : {}),

@@ -16,6 +16,7 @@
  * - New TLS connections of a run resume the sessions its connections were given (`TlsSessions`), whichever
  *   agent made them; a proxy's agent checks the target's certificate against the target's own host.
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
@@ -370,7 +371,7 @@ export function readProxiesAfresh(): void {
  */
 function tlsMaterial(options: ConnectionOptions): https.AgentOptions {
   const material = {
-    ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, options.ca] }),
+    ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, ...environmentAuthorities(), options.ca] }),
     ...(options.cert === undefined ? {} : { cert: options.cert }),
     ...(options.key === undefined ? {} : { key: options.key }),
   };
@@ -379,6 +380,21 @@ function tlsMaterial(options: ConnectionOptions): https.AgentOptions {
     return { secureContext: tls.createSecureContext(material) };
   } catch {
     return material;
+  }
+}
+
+/**
+ * The authorities of the file NODE_EXTRA_CA_CERTS names, which node adds to its own roots when it starts: a `ca`
+ * given replaces both, and an authority trusted through the variable would be forgotten by a run given
+ * --ca-file too. A file node could not read is passed over, as node passes over it (it warned at start-up).
+ */
+function environmentAuthorities(): string[] {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  if (file === undefined || file === '') return [];
+  try {
+    return [readFileSync(file, 'utf8')];
+  } catch {
+    return [];
   }
 }
 

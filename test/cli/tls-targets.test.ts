@@ -3,9 +3,12 @@
  * names the fix (exit 2) and certified with --ca-file or --insecure; a scheme that does not match the server is
  * named; a run through an HTTP CONNECT proxy in HTTPS_PROXY passes and the proxy carried it.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { loopbackCertificate } from '../support/loopback-certificate.js';
@@ -65,6 +68,36 @@ describe('TLS', () => {
     const lines = result.stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/not signed by an authority Node trusts \(DEPTH_ZERO_SELF_SIGNED_CERT\).*--ca-file.*--insecure/);
+  });
+
+  it("a client key that is not the certificate's, or a file node cannot use, is one line naming the file (exit 2), before anything is sent", async () => {
+    const [own, other] = await Promise.all([loopbackCertificate(), loopbackCertificate()]);
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-pems-'));
+    const file = (name: string, text: string): string => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const cert = file('cert.pem', own.cert);
+    const otherKey = file('other-key.pem', other.key);
+    const broken = file('broken.pem', '-----BEGIN CERTIFICATE-----\nnot base64 at all\n-----END CERTIFICATE-----\n');
+    const { args, env } = argsFor(frontOrigin);
+    const sentBefore = requestsSeen;
+    for (const [flags, message] of [
+      [
+        ['--cert', cert, '--key', otherKey],
+        // The value of --key is hidden as a key's would be: a key given to the wrong flag is then echoed by no error.
+        /--key: .+ is not the private key of the certificate in .+ \(ERR_OSSL_X509_KEY_VALUES_MISMATCH\)$/,
+      ],
+      [['--ca-file', broken], /^conformance: --ca-file: .*broken\.pem holds no certificate node can use \(/],
+    ] as const) {
+      const result = await runCliInProcess(['run', ...args, ...RUN, '--ca-file', caFile, ...flags], env);
+      expect(result.code, result.stdout + result.stderr).toBe(2);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(message);
+      expect(lines[0]).not.toContain('PRIVATE KEY');
+    }
+    expect(requestsSeen).toBe(sentBefore);
   });
 
   it('the same target with --ca-file passes', async () => {

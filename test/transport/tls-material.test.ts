@@ -3,9 +3,12 @@
  * every connection, which trusts the given authority besides Node's roots and presents the client certificate;
  * material node refuses is left as it was given, for the request to fail on.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeConnections, type Connections } from '../../src/transport/connections.js';
@@ -80,6 +83,28 @@ describe('TLS material of a run', () => {
     } finally {
       untrusting.destroy();
       anonymous.destroy();
+    }
+  });
+
+  it('trusts the authorities of NODE_EXTRA_CA_CERTS too, which a `ca` alone would replace', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-extra-ca-'));
+    writeFileSync(join(dir, 'extra.pem'), serverPems.cert);
+    const before = process.env.NODE_EXTRA_CA_CERTS;
+    process.env.NODE_EXTRA_CA_CERTS = join(dir, 'extra.pem');
+    // --ca-file names another authority: the target's is trusted only through the variable.
+    const connections = makeConnections(1, { ca: clientPems.cert });
+    try {
+      expect(await send(connections)).toBe(200);
+    } finally {
+      connections.destroy();
+      if (before === undefined) delete process.env.NODE_EXTRA_CA_CERTS;
+      else process.env.NODE_EXTRA_CA_CERTS = before;
+    }
+    const without = makeConnections(1, { ca: clientPems.cert });
+    try {
+      expect(await send(without)).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+    } finally {
+      without.destroy();
     }
   });
 
