@@ -2,8 +2,8 @@
  * The order in which the checks' threads of a run are handed its units (an operation on a network). A unit is
  * a chain of round trips, of a length its operation's checks decide, and a run against a distant target ends
  * when its last chain does: handed out network after network, the longest units of the last networks started
- * two thirds into a full run against a target 150 ms away, and ran on alone at its end (0.4 s of a 24 s run
- * with fewer than 20 requests in flight).
+ * past half-way into a full run against a target 150 ms away, and ran on alone at its end (0.4–0.5 s of a 24 s
+ * run with fewer than 25 requests in flight).
  *
  * So, longest first, as learnt while the run goes: units of an operation none of whose units has finished come
  * first, in the run's order among themselves (at the start nothing is known, and the order is the run's own);
