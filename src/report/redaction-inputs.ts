@@ -1,10 +1,16 @@
 /** What a run must keep out of every output: its access key and the secret parts of the URLs the user gave. */
+import { statSync } from 'node:fs';
 import { keyLike, type RedactionInputs } from './redactor.js';
 
 /** Environment variables that hold a key. */
 const KEY_VARIABLES = ['CONFORMANCE_ACCESS_KEY', 'CONFORMANCE_LIMITED_ACCESS_KEY'];
 /** A flag whose value is a credential, however misspelt (`--acess-key`, `--token`). */
 const CREDENTIAL_FLAG = /^--?[\w-]*(?:key|token|secret|passw)/i;
+/**
+ * A credential-like flag whose value is the path of a PEM private key (`run --key`, `serve --tls-key`): the
+ * secret is the file's text, which no line quotes, not its name.
+ */
+const KEY_FILE_FLAG = /^--(?:tls-)?key$/;
 /** A flag whose value is a URL (`--api-url`, `--target`): mistyped, it is still no one else's to read. */
 const URL_FLAG = /^--?[\w-]*(?:url|target)/i;
 /**
@@ -29,7 +35,9 @@ export function redactionInputsOfArguments(argv: readonly string[], env: NodeJS.
     // `serve` is given the key its server accepts, and prints it for the user to certify it with.
     if (CREDENTIAL_FLAG.test(flag) && argv[0] !== 'serve') {
       const value = inline ?? argv[i + 1];
-      if (value !== undefined) keys.push(value, value.trim());
+      // A path's folders (`/tmp/conformance-x/key.pem`) as a key's slices would erase their words from every
+      // line; what names no file may be a key pasted into the wrong flag, and stays hidden as one.
+      if (value !== undefined && !(KEY_FILE_FLAG.test(flag) && namesFile(value))) keys.push(value, value.trim());
     }
     const value = inline ?? arg;
     if (value.includes('://')) urls.push(value);
@@ -42,6 +50,17 @@ export function redactionInputsOfArguments(argv: readonly string[], env: NodeJS.
     else keys.push(...mistypedUrlKeys(value));
   }
   return { keys, urls };
+}
+
+/** Whether `value` is the path of a file or a pipe (`--key <(…)`) as it stands. */
+function namesFile(value: string): boolean {
+  try {
+    const stat = statSync(value, { throwIfNoEntry: false });
+    return stat !== undefined && (stat.isFile() || stat.isFIFO());
+  } catch {
+    // A name too long or holding a NUL (a key's text pasted): no file.
+    return false;
+  }
 }
 
 const HOST_NAME = /^[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
