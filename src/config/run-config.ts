@@ -35,15 +35,19 @@ export interface RunConfig {
   readonly timeoutMs: number;
   /** Requests in flight at most, across the whole run. */
   readonly concurrency: number;
-  /** How the run's TLS connections are made (files as given; the transport reads them). */
+  /**
+   * How the run's TLS connections are made: the PEM text of each file, read once by the command line (a pipe,
+   * `--ca-file <(…)`, cannot be read again by each thread). Secret material (the key): it is never written
+   * anywhere; the report remembers the files' paths only (run-inputs.ts).
+   */
   readonly tls?: {
     /** PEM certificates trusted besides Node's roots (--ca-file). */
-    readonly caFile?: string;
+    readonly ca?: string;
     /** Certificates are not verified (--insecure): said in the terminal and the report. */
     readonly insecure?: boolean;
-    /** A client certificate and its key, PEM (--cert, --key). */
-    readonly certFile?: string;
-    readonly keyFile?: string;
+    /** A client certificate and its private key, PEM (--cert, --key). */
+    readonly cert?: string;
+    readonly key?: string;
   };
   /** Requests per second to each origin at most, across the whole run (`--max-rps`); unpaced when absent. */
   readonly maxRps?: number;

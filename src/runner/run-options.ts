@@ -228,12 +228,12 @@ function parseTls(raw: RawRunOptions): Pick<PartialRunConfig, 'tls'> {
     throw new UsageError('--cert and --key go together: a client certificate needs its private key');
   const pairRefused = cert && key ? tlsRefusal({ cert: cert.text, key: key.text }) : undefined;
   if (pairRefused) throw new UsageError(`--key: ${key!.file} is not the private key of the certificate in ${cert!.file} (${pairRefused})`);
-  const [caFile, certFile, keyFile] = [ca?.file, cert?.file, key?.file];
+  // The text, not the path: a pipe is read once, here, and the threads that connect get what it brought.
   const tls = {
-    ...(caFile === undefined ? {} : { caFile }),
+    ...(ca === undefined ? {} : { ca: ca.text }),
     ...(raw.insecure ? { insecure: true } : {}),
-    ...(certFile === undefined ? {} : { certFile }),
-    ...(keyFile === undefined ? {} : { keyFile }),
+    ...(cert === undefined ? {} : { cert: cert.text }),
+    ...(key === undefined ? {} : { key: key.text }),
   };
   return Object.keys(tls).length === 0 ? {} : { tls };
 }

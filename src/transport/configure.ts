@@ -3,7 +3,6 @@
  * of each origin, the TLS material and whether the environment's proxy applies. Each thread that sends calls
  * it with the run's configuration before its first request.
  */
-import { readFileSync } from 'node:fs';
 import type { RunConfig } from '../config/run-config.js';
 import { readProxiesAfresh, type ConnectionOptions } from './connections.js';
 import { pacePolicyOf, setConcurrency, setConnectionOptions, setPacePolicy } from './http-client.js';
@@ -19,16 +18,12 @@ export function configureTransport(config: TransportConfig, slots?: SharedSlots)
   setConnectionOptions(connectionOptionsOf(config));
 }
 
-/** The files of --ca-file, --cert and --key read (the command line checked they can be). */
+/** The text of --ca-file, --cert and --key, as the command line read it (once: a pipe cannot be read again). */
 export function connectionOptionsOf(config: TransportConfig): ConnectionOptions {
-  const tls = config.tls ?? {};
-  const read = (path: string | undefined): string | undefined => (path === undefined ? undefined : readFileSync(path, 'utf8'));
-  const ca = read(tls.caFile);
-  const cert = read(tls.certFile);
-  const key = read(tls.keyFile);
+  const { ca, insecure, cert, key } = config.tls ?? {};
   return {
     ...(ca === undefined ? {} : { ca }),
-    ...(tls.insecure ? { insecure: true } : {}),
+    ...(insecure ? { insecure: true } : {}),
     ...(cert === undefined ? {} : { cert }),
     ...(key === undefined ? {} : { key }),
     // The embedded server is on this machine: a proxy of the environment is never asked to reach it.

@@ -3,7 +3,8 @@
  * names the fix (exit 2) and certified with --ca-file or --insecure; a scheme that does not match the server is
  * named; a run through an HTTP CONNECT proxy in HTTPS_PROXY passes and the proxy carried it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -29,19 +30,22 @@ const closers: (() => void)[] = [];
 
 const RUN = ['--networks', 'polygon', '--operations', 'Marketplace.GetFloorOrder,Builder.GetAudience', '--runs', '2', '--seed', '4'];
 
+/** What a TLS front does with each request: hands it to the reference server, and its answer back. */
+function toUpstream(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const forward = http.request(`${upstream.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  forward.on('error', () => res.destroy());
+  req.pipe(forward);
+}
+
 /** The reference server behind a TLS front with a certificate for 127.0.0.1 that no authority signed. */
 beforeAll(async () => {
   upstream = await startReferenceServer({ host: '127.0.0.1', port: 0 });
   const pems = await loopbackCertificate();
   caFile = pems.caFile;
-  front = https.createServer({ key: pems.key, cert: pems.cert }, (req, res) => {
-    const forward = http.request(`${upstream.origin}${req.url ?? '/'}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    forward.on('error', () => res.destroy());
-    req.pipe(forward);
-  });
+  front = https.createServer({ key: pems.key, cert: pems.cert }, toUpstream);
   front.on('request', () => (requestsSeen += 1));
   front.on('secureConnection', (socket: tls.TLSSocket) => (socket.isSessionReused() ? handshakes.resumed++ : handshakes.full++));
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
@@ -99,6 +103,60 @@ describe('TLS', () => {
       expect(lines[0]).not.toContain('PRIVATE KEY');
     }
     expect(requestsSeen).toBe(sentBefore);
+  });
+
+  it('--ca-file, --cert and --key as pipes (`<(cat …)`): read once, every checks thread connects with what came; the report names the paths, no output holds a PEM', async () => {
+    const [serverPems, clientPems] = await Promise.all([loopbackCertificate(), loopbackCertificate()]);
+    // A front that refuses any connection without the client certificate: a run through it proves every thread presented it.
+    const clientsRefused: string[] = [];
+    const strict = https.createServer(
+      { key: serverPems.key, cert: serverPems.cert, requestCert: true, rejectUnauthorized: true, ca: clientPems.cert },
+      toUpstream,
+    );
+    strict.on('tlsClientError', (error: NodeJS.ErrnoException) => clientsRefused.push(error.code ?? error.message));
+    let answered = 0;
+    strict.on('request', () => (answered += 1));
+    await new Promise<void>((resolve) => strict.listen(0, '127.0.0.1', resolve));
+    closers.push(() => {
+      strict.closeAllConnections();
+      strict.close();
+    });
+    const dir = mkdtempSync(join(tmpdir(), 'conformance-tls-pipes-'));
+    const writers: ChildProcess[] = [];
+    closers.push(() => writers.forEach((writer) => writer.exitCode === null && writer.kill()));
+    const pipe = (name: string, text: string): string => {
+      const path = join(dir, name);
+      execFileSync('mkfifo', [path]);
+      writeFileSync(`${path}.source`, text);
+      // The shell's `cat file > fifo`: a writer of its own, which the run's single read of the pipe ends.
+      writers.push(spawn('sh', ['-c', 'cat "$1" > "$2"', 'sh', `${path}.source`, path], { stdio: 'ignore' }));
+      return path;
+    };
+    const [caPipe, certPipe, keyPipe] = [pipe('ca', serverPems.cert), pipe('cert', clientPems.cert), pipe('key', clientPems.key)];
+    const { args, env } = argsFor(`https://127.0.0.1:${(strict.address() as AddressInfo).port}`);
+    const result = await runCliInProcess(['run', ...args, ...RUN, '--ca-file', caPipe, '--cert', certPipe, '--key', keyPipe], {
+      ...env,
+      CONFORMANCE_ENGINE: 'thread',
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const report = readReport(result.reportDir);
+    expect(brokenResults(report)).toEqual([]);
+    expect(answered).toBeGreaterThan(0);
+    expect(clientsRefused).toEqual([]);
+    expect(report.run.inputs?.tls).toEqual({ caFile: caPipe, cert: certPipe, key: keyPipe });
+    const keyLines = clientPems.key.split('\n').filter((line) => line !== '' && !line.startsWith('-----'));
+    expect(keyLines.length).toBeGreaterThan(0);
+    const outputs = [
+      result.stdout,
+      result.stderr,
+      ...readdirSync(result.reportDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8')),
+    ];
+    for (const output of outputs) {
+      expect(output).not.toContain('PRIVATE KEY');
+      for (const line of keyLines) expect(output).not.toContain(line);
+    }
   });
 
   it('the same target with --ca-file passes', async () => {
