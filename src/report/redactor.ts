@@ -364,11 +364,19 @@ export class Redactor {
     let out = '';
     let at = 0;
     for (let cut = text.indexOf(CUT); cut !== -1; cut = text.indexOf(CUT, cut + 1)) {
-      const before = text.slice(Math.max(at, cut - longest), cut).toLowerCase();
-      for (let length = before.length; length >= MIN_WHOLE; length -= 1) {
-        const start = cut - length;
+      // Lower-casing never shortens a text, so the `longest` characters before the cut hold any value's start.
+      const from = Math.max(at, cut - longest);
+      const before = text.slice(from, cut);
+      const lowered = before.toLowerCase();
+      // A letter whose lower case is longer (İ, U+0130, is `i̇`: two) moves the lowered text against the text:
+      // an index into one is then no index into the other, and each start is lower-cased on its own.
+      const loweredFrom =
+        lowered.length === before.length
+          ? (start: number) => lowered.slice(start - from)
+          : (start: number) => text.slice(start, cut).toLowerCase();
+      for (let start = from; start <= cut - MIN_WHOLE; start += 1) {
         if (start > 0 && /[\p{L}\p{N}]/u.test(text[start - 1]!)) continue;
-        if (!startsSomeValue(sorted, before.slice(before.length - length))) continue;
+        if (!startsSomeValue(sorted, loweredFrom(start))) continue;
         out += `${text.slice(at, start)}${REDACTED}`;
         at = cut;
         break;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactBody, redactPersonal } from '../../src/report/redact.js';
 import { Redactor } from '../../src/report/redactor.js';
+import { SEED } from '../properties/seed.js';
 import { armOutputRedactor, learnedElsewhere, shareLearnedPersonal, withOwnOutputBoundary } from '../../src/report/output-boundary.js';
 
 const KEY = 'Kf93hq7Zp2LmX4vB8nR1tY6wQ0sD5gJa';
@@ -77,6 +78,53 @@ describe('the output redactor', () => {
     expect(r.text('the Ada…')).toBe('the Ada…');
     expect(r.text('Nevada Lov…')).toBe('Nevada Lov…');
     expect(r.text('ordinary text…')).toBe('ordinary text…');
+  });
+
+  it('redacts the start of a learned value before a cut in place, also with letters whose lower case is longer (İ)', () => {
+    withOwnOutputBoundary(() => {
+      const r = new Redactor({ keys: [], urls: [] });
+      r.learnPersonal(['İpek İnce', 'Ada Lovelace']);
+      expect(r.text('name: İpek İn… ok')).toBe(`name: ${REDACTED}… ok`);
+      expect(r.text('a, İpek İn…')).toBe(`a, ${REDACTED}…`);
+      expect(r.text('İİİİİİİİ ab Ada Lov… and İPEK İ… end')).toBe(`İİİİİİİİ ab ${REDACTED}… and ${REDACTED}… end`);
+      expect(r.text('Nİpek İn…')).toBe('Nİpek İn…');
+    });
+    // Values of letters whose lower case is longer or not, cut after MIN_WHOLE characters or more, between
+    // texts of other characters: each cut start becomes the mark in its place, and nothing around it changes.
+    const letter = fc.constantFrom('İ', 'i', 'I', 'ı', 'a', 'B', ' ');
+    const value = fc
+      .array(letter, { minLength: 5, maxLength: 12 })
+      .map((p) => p.join('').trim())
+      .filter((v) => v.length > 4);
+    const around = fc.array(fc.constantFrom('x', 'y', 'z', ' ', ',', '.', ';', '…'), { maxLength: 10 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(
+        fc.array(value, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(around, fc.nat(), fc.nat(), fc.constantFrom('as is', 'upper')), { minLength: 1, maxLength: 4 }),
+        around,
+        (values, pieces, tail) =>
+          withOwnOutputBoundary(() => {
+            const r = new Redactor({ keys: [], urls: [] });
+            r.learnPersonal(values);
+            let text = '';
+            let expected = '';
+            for (const [lead, which, cutAt, letterCase] of pieces) {
+              const chosen = values[which % values.length]!;
+              const length = 4 + (cutAt % (chosen.length - 4));
+              const start = chosen.slice(0, length);
+              // Upper case where it comes back to the same lower case (ı upper-cases to I, whose lower case is i).
+              const upper = start.toUpperCase();
+              const shown = letterCase === 'upper' && upper.toLowerCase() === start.toLowerCase() ? upper : start;
+              text += `${lead} ${shown}…`;
+              expected += `${lead} ${REDACTED}…`;
+            }
+            text += tail;
+            expected += tail;
+            expect(r.text(text)).toBe(expected);
+          }),
+      ),
+      { numRuns: 300, seed: SEED },
+    );
   });
 
   it('redacts a text alike whether it first looks for where a learned value may begin or runs the whole pattern', () => {
