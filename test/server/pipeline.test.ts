@@ -11,6 +11,7 @@ import {
   GetAudience,
   GetCountOfFilteredCollectibles,
   GetSwapPrices,
+  GetSwapQuote,
   operationId,
   OPERATIONS,
   RemoveAudienceContacts,
@@ -151,6 +152,20 @@ describe('wire rules', () => {
       const fractionalFee = await call(server, CheckoutOptionsMarketplace, 'polygon', { ...checkout, additionalFee: -2.5 });
       expectError(fractionalFee, 400, 'WebrpcBadRequest');
       expect(fractionalFee.json.cause).toBe('additionalFee: must be an integer, got -2.5');
+    });
+
+    it('slippagePercentage, which real servers take in GetSwapPrices and GetSwapQuote too, is read as an unsigned integer there', async () => {
+      for (const op of [GetSwapPrices, GetSwapQuote]) {
+        const request = await realisticRequest(server, op, 'polygon');
+        expectDocumented(op, await call(server, op, null, { ...request, slippagePercentage: 3 }));
+        for (const slippagePercentage of [-1, 1.5]) {
+          const answer = await call(server, op, null, { ...request, slippagePercentage });
+          expectError(answer, 400, 'WebrpcBadRequest');
+          expect(answer.json.cause, `${op.method} ${slippagePercentage}`).toMatch(
+            /^slippagePercentage: must be (?:an|a non-negative) integer/,
+          );
+        }
+      }
     });
 
     it('an amount is read from a bare JSON integer as from its quoted decimal; a fraction is 400', async () => {

@@ -5,7 +5,7 @@
  */
 import { GetSwapPrices } from '../../../contract/operations.js';
 import type { SwapPriceT } from '../../../contract/resources.js';
-import { num } from '../../../contract/schema-kit.js';
+import { uint } from '../../../contract/schema-kit.js';
 import { requireAddress, requirePositiveAmount } from '../../domain/args.js';
 import { DEFAULT_SWAP_SLIPPAGE_PERCENT, findSwapCurrency, swapBalance, swapPrice, withSlippage } from '../../data/swap-pools.js';
 import { defineHandler, requireNetwork } from '../handler.js';
@@ -37,5 +37,5 @@ export const handler = defineHandler(
     }
     return { swapPrices: prices.length > 0 ? prices : null };
   },
-  { slippagePercentage: num() },
+  { slippagePercentage: uint() },
 );

@@ -4,7 +4,7 @@
  * otherwise). `swapQuote: null` when no pool trades the pair.
  */
 import { GetSwapQuote } from '../../../contract/operations.js';
-import { num } from '../../../contract/schema-kit.js';
+import { uint } from '../../../contract/schema-kit.js';
 import { MAX_UINT256, requireAddress } from '../../domain/args.js';
 import { erc20Approve, swapExactOutput } from '../../domain/calldata.js';
 import { DEFAULT_SWAP_SLIPPAGE_PERCENT, swapBalance, withSlippage } from '../../data/swap-pools.js';
@@ -34,5 +34,5 @@ export const handler = defineHandler(
       },
     };
   },
-  { slippagePercentage: num() },
+  { slippagePercentage: uint() },
 );
