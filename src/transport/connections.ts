@@ -365,22 +365,41 @@ export function readProxiesAfresh(): void {
 
 /**
  * --ca-file, --cert and --key as one secure context for every connection of the run. Given as `ca`, `cert` and
- * `key` instead, node makes a context for each connection, Node's ~140 roots parsed again with the run's
- * authority each time: tens of milliseconds of CPU per connection, where the shared one costs a few. Material
- * node refuses is left as options, as before: the request made with it fails, and says why.
+ * `key` instead, node makes a context for each connection. The run's authorities are added to a context holding
+ * Node's roots (`addCACert`, as a `ca` option is added) rather than given as a `ca` of Node's ~140 roots and
+ * theirs: each thread parsed every root again, 50–100 ms of CPU at its start. Material node refuses is left as
+ * options, as before: the request made with it fails, and says why.
  */
 function tlsMaterial(options: ConnectionOptions): https.AgentOptions {
-  const material = {
-    ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, ...environmentAuthorities(), options.ca] }),
+  const own = {
     ...(options.cert === undefined ? {} : { cert: options.cert }),
     ...(options.key === undefined ? {} : { key: options.key }),
   };
-  if (Object.keys(material).length === 0) return {};
+  if (options.ca === undefined && Object.keys(own).length === 0) return {};
   try {
-    return { secureContext: tls.createSecureContext(material) };
+    const secureContext = tls.createSecureContext(own);
+    if (options.ca !== undefined && !trustedBesidesRoots(secureContext, options.ca))
+      return { secureContext: tls.createSecureContext({ ...own, ca: [...tls.rootCertificates, ...environmentAuthorities(), options.ca] }) };
+    return { secureContext };
   } catch {
-    return material;
+    return { ...own, ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, ...environmentAuthorities(), options.ca] }) };
   }
+}
+
+/** The native half of a secure context, where node adds each authority of a `ca` option. */
+interface NativeContext {
+  readonly context?: { addCACert?: (pem: string) => void };
+}
+
+/**
+ * Adds `ca` and the authorities of NODE_EXTRA_CA_CERTS to the roots `context` trusts; false if this Node gives
+ * no way to. The environment's are added again: Node 20 leaves them out of a context's own copy of its roots.
+ */
+function trustedBesidesRoots(context: tls.SecureContext, ca: string): boolean {
+  const native = (context as NativeContext).context;
+  if (typeof native?.addCACert !== 'function') return false;
+  for (const authorities of [...environmentAuthorities(), ca]) native.addCACert(authorities);
+  return true;
 }
 
 /**

@@ -384,6 +384,8 @@ function abandoned(request: HttpRequest, options: TransportOptions): HttpOutcome
 function sendInSlot(request: HttpRequest, options: TransportOptions, turns: Turns | undefined): Promise<HttpOutcome> {
   const early = abandoned(request, options);
   if (early) return Promise.resolve(early);
+  if (options.writes === true && turns === undefined && writesConnecting < WRITES_CONNECTING_AT_MOST)
+    return sendWriteConnectingFirst(request, options).then(afterWiresTurn);
   return limiter
     .run(() => sendHoldingSlot(request, options, turns), options.rank)
     .then((outcome) => {
@@ -430,6 +432,49 @@ async function afterStrayAnswer(
     const second = (await sendOnce(request, options, connections.single(request.url), turns?.onTime)).outcome;
     if (second.ok) turns?.answered();
     return learnt(options, second.ok ? second : { ...second, message: `${second.message} (sent again on a new connection: ${why})` });
+  }, options.rank);
+}
+
+/**
+ * Writes of this thread waiting for a slot with their connection made or being made: each is a connection the
+ * target holds beyond the run's requests in flight, so they are few; past them a write connects in its slot.
+ */
+let writesConnecting = 0;
+const WRITES_CONNECTING_AT_MOST = 8;
+
+/**
+ * A write's connection of its own is made while the write queues for its slot, not once it holds one: held
+ * through a TLS handshake (a round trip more, and the target's and this thread's turns to answer its flights),
+ * the slot carried no request for tens of milliseconds, and the write's unit waited as long. Nothing of the
+ * write goes out before its slot: node writes a request's head with its body, and the body is given then. A
+ * connection that closes unused meanwhile (an idle target's timeout) carried nothing: the write goes once, on
+ * another, in its slot.
+ */
+function sendWriteConnectingFirst(request: HttpRequest, options: TransportOptions): Promise<HttpOutcome> {
+  writesConnecting += 1;
+  let slotTaken!: () => void;
+  const inSlot = new Promise<void>((resolve) => (slotTaken = resolve));
+  let exchange!: Exchange;
+  const first = new Promise<Attempt>((resolve) => {
+    requestsSent += 1;
+    exchange = new Exchange(request, options, resolve);
+    exchange.start(connections.single(request.url), () => inSlot);
+  });
+  return limiter.run(async () => {
+    writesConnecting -= 1;
+    const late = abandoned(request, options);
+    if (late) {
+      exchange.drop();
+      requestsSent -= 1;
+      return late;
+    }
+    slotTaken();
+    const attempt = await first;
+    const { outcome } = attempt;
+    if (outcome.ok || outcome.failure !== 'connection' || attempt.answerStarted || !attempt.connected) return learnt(options, outcome);
+    if (attempt.sent) return learnt(options, await afterConnectionFailure(request, options, undefined, attempt, outcome));
+    // Its connection closed before the write was given to it.
+    return learnt(options, (await sendOnce(request, options, connections.single(request.url))).outcome);
   }, options.rank);
 }
 
@@ -499,6 +544,8 @@ interface Attempt {
   readonly answerStarted: boolean;
   /** The request had a connection to go out on (it may have reached the server). */
   readonly connected: boolean;
+  /** The request was given to node to write: unless so, nothing of it went out, whatever its connection. */
+  readonly sent: boolean;
 }
 
 /**
@@ -524,6 +571,7 @@ class Exchange implements Attempt {
   reused = false;
   answerStarted = false;
   connected = false;
+  sent = false;
   private settled = false;
   private readonly started = performance.now();
   private req: Carrying<http.ClientRequest> | undefined = undefined;
@@ -598,7 +646,7 @@ class Exchange implements Attempt {
     req.once('finish', requestWritten);
     req.on('error', requestFailed);
     req.on('response', answerCame);
-    if (!onTime) req.end(body);
+    if (!onTime) this.end(body);
     else
       req.once('socket', (taken: Socket) => {
         const write = (): void => {
@@ -608,12 +656,23 @@ class Exchange implements Attempt {
             if (this.settled) return;
             this.heldBeforeWriting = performance.now() - from;
             this.resumeDeadline();
-            req.end(body);
+            this.end(body);
           });
         };
         if (!taken.connecting) write();
         else taken.once(target.secure ? 'secureConnect' : 'connect', write);
       });
+  }
+
+  private end(body: string | undefined): void {
+    this.sent = true;
+    this.req!.end(body);
+  }
+
+  /** Ends the exchange unsent: the run gave the request up before its turn to be written. */
+  drop(): void {
+    this.fail('timeout', 'not sent');
+    this.req?.destroy();
   }
 
   tookSocket(taken: Socket): void {

@@ -29,7 +29,8 @@ export function answerBytes(status: number, body: string, headers: Record<string
   return `HTTP/1.1 ${status} X\r\n${lines.map(([k, v]) => `${k}: ${v}`).join('\r\n')}\r\n\r\n${body}`;
 }
 
-export async function rawServer(handle: RawHandler): Promise<RawServer> {
+/** `connected` is told of each connection as it is accepted (1, 2, ...), before any request on it. */
+export async function rawServer(handle: RawHandler, connected?: (socket: net.Socket, connection: number) => void): Promise<RawServer> {
   const requests: RawRequest[] = [];
   const sockets = new Set<net.Socket>();
   let connections = 0;
@@ -38,6 +39,7 @@ export async function rawServer(handle: RawHandler): Promise<RawServer> {
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     const connection = ++connections;
+    connected?.(socket, connection);
     let onConnection = 0;
     let buffered = Buffer.alloc(0);
     socket.on('data', (chunk: Buffer) => {

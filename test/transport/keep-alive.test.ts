@@ -1,7 +1,7 @@
 /** HTTP/1.1 keep-alive against raw servers: the race of a closed idle socket, stray answers, writes never sent twice. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { poisonedSocketCount, SOCKET_REST_MS } from '../../src/transport/connections.js';
-import { connectionTroubles, send, type HttpOutcome } from '../../src/transport/http-client.js';
+import { connectionTroubles, DEFAULT_CONCURRENCY, send, setConcurrency, type HttpOutcome } from '../../src/transport/http-client.js';
 import { answerBytes, rawServer, type RawServer } from '../support/raw-http.js';
 import { takeTransportNotes } from '../../src/transport/notes.js';
 
@@ -62,6 +62,76 @@ describe('keep-alive', () => {
     expect(lost).toMatchObject({ ok: false, failure: 'connection' });
     expect(!lost.ok && lost.message).toMatch(/answer lost; not resent$/);
     expect(server.requests.filter((r) => r.head.startsWith('POST /lost'))).toHaveLength(1);
+  });
+
+  describe('a write queued for a slot', () => {
+    afterEach(() => setConcurrency(DEFAULT_CONCURRENCY));
+
+    /** A server holding its answers to `/held` until told, and the read that holds the only slot meanwhile. */
+    async function slotHeldByARead(connected?: Parameters<typeof rawServer>[1]) {
+      const held: (() => void)[] = [];
+      server = await rawServer((request, socket) => {
+        const answer = (): void => void socket.write(answerBytes(200, JSON.stringify({ n: server!.requests.indexOf(request) + 1 })));
+        if (request.head.startsWith('POST /held')) held.push(answer);
+        else answer();
+      }, connected);
+      setConcurrency(1);
+      const read = post(server.origin, '/held');
+      await vi.waitFor(() => expect(held).toHaveLength(1));
+      return { read, answerRead: () => held.shift()!() };
+    }
+
+    it('opens its connection while it waits, and writes nothing on it before it holds the slot', async () => {
+      const { read, answerRead } = await slotHeldByARead();
+      const write = post(server!.origin, '/write', true);
+      await vi.waitFor(() => expect(server!.connections()).toBe(2));
+      await pause(50);
+      expect(server!.requests.map((r) => r.head.split(' ')[1])).toEqual(['/held']);
+      answerRead();
+      expect((await read).ok).toBe(true);
+      const written = await write;
+      expect(written.ok && written.response.json).toEqual({ n: 2 });
+      expect(server!.requests.map((r) => [r.head.split(' ')[1], r.connection, r.onConnection])).toEqual([
+        ['/held', 1, 1],
+        ['/write', 2, 1],
+      ]);
+    });
+
+    it('goes once, on another connection, when the one made for it closes unused while it waits', async () => {
+      let closedUnused!: () => void;
+      const closed = new Promise<void>((resolve) => (closedUnused = resolve));
+      // The write's connection is closed as an idle server's timeout closes it, before any request came on it.
+      const { read, answerRead } = await slotHeldByARead((socket, connection) => {
+        if (connection === 2) setTimeout(() => socket.end(closedUnused), 20);
+      });
+      const write = post(server!.origin, '/write', true);
+      await closed;
+      await pause(50);
+      answerRead();
+      expect((await read).ok).toBe(true);
+      const written = await write;
+      expect(written.ok).toBe(true);
+      const writes = server!.requests.filter((r) => r.head.startsWith('POST /write'));
+      expect(writes.map((r) => [r.connection, r.onConnection])).toEqual([[3, 1]]);
+    });
+
+    it('is not sent when the run gives it up before its slot comes: its connection is closed unused', async () => {
+      let connectionClosed!: () => void;
+      const closed = new Promise<void>((resolve) => (connectionClosed = resolve));
+      const { read, answerRead } = await slotHeldByARead((socket, connection) => {
+        if (connection === 2) socket.once('close', connectionClosed);
+      });
+      let givenUp: string | undefined;
+      const request = { method: 'POST', url: `${server!.origin}/write`, headers: { 'Content-Type': 'application/json' }, body: '{}' };
+      const write = send(request, { timeoutMs: 5000, writes: true, abandon: () => givenUp });
+      await vi.waitFor(() => expect(server!.connections()).toBe(2));
+      givenUp = 'the run was stopped';
+      answerRead();
+      expect((await read).ok).toBe(true);
+      expect(await write).toMatchObject({ ok: false, unsent: true, message: 'not sent: the run was stopped' });
+      await closed;
+      expect(server!.requests.map((r) => r.head.split(' ')[1])).toEqual(['/held']);
+    });
   });
 
   it('destroys a kept-alive socket that receives bytes while idle, never reading them as a later answer', async () => {
