@@ -333,7 +333,14 @@ export const LinkedWallet = responseObject(
   { $id: resourceId('LinkedWallet') },
 );
 
-export const NativeBalance = responseObject({ accountAddress: address(), balance: amount() }, { $id: resourceId('NativeBalance') });
+export const NativeBalance = responseObject(
+  {
+    accountAddress: address(),
+    balance: amount(),
+    chainId: wireField('number', 'the chain ID real servers send inside the native balance'),
+  },
+  { $id: resourceId('NativeBalance') },
+);
 
 /** The error object of §Errors: the only response object with required fields besides PropertyFilter. */
 export const ErrorObject = responseObject(

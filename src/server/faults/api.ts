@@ -321,6 +321,19 @@ export const API_FAULTS: readonly Fault[] = [
     ],
   },
   {
+    name: 'native-balance-chain-id-string',
+    description: "GetNativeTokenBalance's balance.chainId (a field real servers send) is the chain ID as a string, not a number",
+    hooks: {
+      transform: onSuccess(BALANCE, (body) => {
+        const balance = recordOf(body['balance']);
+        if (balance) balance['chainId'] = String(balance['chainId']);
+      }),
+    },
+    operations: [BALANCE],
+    networks: ONE,
+    trips: [{ check: 'response-conventions', operation: BALANCE }],
+  },
+  {
     name: 'native-balance-off-by-one',
     description: "GetNativeTokenBalance answers the chain node's balance plus 1 wei",
     hooks: {
