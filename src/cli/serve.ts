@@ -89,8 +89,11 @@ export async function serve(raw: RawServeOptions, io: { log: (line: string) => v
     seed,
     ...(raw.accessKey ? { accessKey: raw.accessKey } : {}),
     // Without a node of the user's, one of its own, as `run` starts for the embedded server: GetNativeTokenBalance
-    // answers a chain, and the printed command can certify native-balance-matches-chain-node against it.
-    ...(chainRpcUrl ? { chainRpcUrl } : { embeddedChainNode: true }),
+    // answers a chain, and the printed command can certify native-balance-matches-chain-node against it. The
+    // chains of every network are made before the server says it listens (a quarter of a second): made on their
+    // first requests, they were the server's work in the first seconds of the run that certifies it, beside it
+    // on the same cores.
+    ...(chainRpcUrl ? { chainRpcUrl } : { embeddedChainNode: { networks: NETWORKS.map((network) => network.slug) } }),
     ...(latencyMs > 0 ? { latencyMs } : {}),
     ...(maxRps !== undefined ? { maxRps } : {}),
     ...(faults.length > 0 ? { faults: faults.map((f) => f.hooks) } : {}),
