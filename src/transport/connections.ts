@@ -375,14 +375,19 @@ function tlsMaterial(options: ConnectionOptions): https.AgentOptions {
     ...(options.cert === undefined ? {} : { cert: options.cert }),
     ...(options.key === undefined ? {} : { key: options.key }),
   };
-  if (options.ca === undefined && Object.keys(own).length === 0) return {};
+  const { ca } = options;
+  if (ca === undefined && Object.keys(own).length === 0) return {};
+  // Node's roots and the environment's listed with the run's: a `ca` option replaces both.
+  const withEveryRoot = (): https.AgentOptions => ({
+    ...own,
+    ...(ca === undefined ? {} : { ca: [...tls.rootCertificates, ...environmentAuthorities(), ca] }),
+  });
   try {
     const secureContext = tls.createSecureContext(own);
-    if (options.ca !== undefined && !trustedBesidesRoots(secureContext, options.ca))
-      return { secureContext: tls.createSecureContext({ ...own, ca: [...tls.rootCertificates, ...environmentAuthorities(), options.ca] }) };
+    if (ca !== undefined && !trustedBesidesRoots(secureContext, ca)) return { secureContext: tls.createSecureContext(withEveryRoot()) };
     return { secureContext };
   } catch {
-    return { ...own, ...(options.ca === undefined ? {} : { ca: [...tls.rootCertificates, ...environmentAuthorities(), options.ca] }) };
+    return withEveryRoot();
   }
 }
 
