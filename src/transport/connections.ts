@@ -10,7 +10,8 @@
  *   the server closed the idle socket as it was taken) from a failure of the target.
  * - Bytes that come after an answer far sooner than the socket's last, while it is watched, make that answer
  *   suspect (`strayAfterAnswer`).
- * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if need be), and
+ * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if the pool is not
+ *   full enough), and
  *   the least recently freed one is reused first: stray bytes a server writes right after an answer (a double
  *   write) then find the socket idle and poison it, rather than being read as the answer to the next request.
  * - New TLS connections of a run resume the sessions its connections were given (`TlsSessions`), whichever
@@ -186,21 +187,23 @@ type FreeSockets = Record<string, Socket[] | undefined>;
 /**
  * Runs node's `addRequest` with the resting sockets out of the agent's free lists, so that it takes a rested
  * socket or opens a new one; they are put back (behind the rested ones) before anything else can run. A pool
- * that holds as many connections as it may have in flight opens no more: its least recently freed socket is
- * taken, rested or not (at a fast target's rate every socket may still be resting, and a new connection per
- * request, each closed again when the pool overflows, cost both sides more than the requests themselves).
+ * that holds `enough` connections (about as many as its thread may have requests in flight) opens no more: its
+ * least recently freed socket is taken, rested or not (at a fast target's rate every socket may still be
+ * resting, and a new connection per request, each closed again when the pool overflows, cost both sides more
+ * than the requests themselves; over HTTPS, a handshake each).
  */
-function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): void {
+function withRestingSocketsAside(agent: http.Agent, enough: number, addRequest: () => void): void {
   const free = agent.freeSockets as FreeSockets;
   const busy = agent.sockets as FreeSockets;
   const now = performance.now();
+  const most = Math.min(agent.maxSockets, enough);
   // The common case, made cheap: no socket waits, the one node takes first (the least recently freed) has
   // rested, or the pool is full (then it is taken anyway).
   let anyResting = false;
   for (const name in free) {
     const sockets = free[name];
     const first = sockets?.[0];
-    if (first !== undefined && restingUntil(first) > now && (busy[name]?.length ?? 0) + sockets!.length < agent.maxSockets) {
+    if (first !== undefined && restingUntil(first) > now && (busy[name]?.length ?? 0) + sockets!.length < most) {
       anyResting = true;
       break;
     }
@@ -209,7 +212,7 @@ function withRestingSocketsAside(agent: http.Agent, addRequest: () => void): voi
   const aside: [string, Socket[]][] = [];
   for (const name in free) {
     const sockets = free[name];
-    if (!sockets || (busy[name]?.length ?? 0) + sockets.length >= agent.maxSockets) continue;
+    if (!sockets || (busy[name]?.length ?? 0) + sockets.length >= most) continue;
     const resting: Socket[] = [];
     const rested: Socket[] = [];
     for (const socket of sockets) (restingUntil(socket) > now ? resting : rested).push(socket);
@@ -245,13 +248,13 @@ interface PoolHooks {
  * Gives a keep-alive agent (node's own, or a proxy's built on it) the guards above, on the instance: one
  * mechanism whatever the agent's class.
  */
-export function guarded<A extends http.Agent>(agent: A): A {
+export function guarded<A extends http.Agent>(agent: A, enough: () => number = () => agent.maxSockets): A {
   const hooks = agent as unknown as PoolHooks;
   const addRequest = hooks.addRequest.bind(agent);
   const keepSocketAlive = hooks.keepSocketAlive.bind(agent);
   const reuseSocket = hooks.reuseSocket.bind(agent);
   const own: PoolHooks = {
-    addRequest: (request, options, ...legacy) => withRestingSocketsAside(agent, () => addRequest(request, options, ...legacy)),
+    addRequest: (request, options, ...legacy) => withRestingSocketsAside(agent, enough(), () => addRequest(request, options, ...legacy)),
     keepSocketAlive: (socket) => keptAndWatched(keepSocketAlive(socket), socket),
     reuseSocket: (socket, request) => {
       stopWatching(socket);
@@ -422,7 +425,11 @@ function environmentAuthorities(): string[] {
   }
 }
 
-export function makeConnections(maxSockets: number, options: ConnectionOptions = {}): Connections {
+/**
+ * The run's connections: pools of at most `maxSockets` each, which open no more once they hold `enough()` (read
+ * at each request) and a socket is free, resting or not.
+ */
+export function makeConnections(maxSockets: number, options: ConnectionOptions = {}, enough: () => number = () => maxSockets): Connections {
   const tlsOptions: https.AgentOptions = {
     ...tlsMaterial(options),
     ...(options.insecure ? { rejectUnauthorized: false } : {}),
@@ -446,11 +453,11 @@ export function makeConnections(maxSockets: number, options: ConnectionOptions =
   const pooled = (url: string): http.Agent => {
     const https = url.startsWith('https:');
     if (!options.proxies) {
-      if (https) return (secure ??= madeOnce(pools, 'https ', () => guarded(agentFor(url, pool))));
-      return (plain ??= madeOnce(pools, 'http ', () => guarded(agentFor(url, pool))));
+      if (https) return (secure ??= madeOnce(pools, 'https ', () => guarded(agentFor(url, pool), enough)));
+      return (plain ??= madeOnce(pools, 'http ', () => guarded(agentFor(url, pool), enough)));
     }
     const key = `${https ? 'https' : 'http'} ${proxyOf(url)}`;
-    return madeOnce(pools, key, () => guarded(agentFor(url, pool)));
+    return madeOnce(pools, key, () => guarded(agentFor(url, pool), enough));
   };
   // One agent per pool for the connections that carry one request each: node's agent never gives such a
   // connection a second request while none queues for it (its sockets are not limited), and its connections

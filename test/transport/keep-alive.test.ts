@@ -4,6 +4,7 @@ import { poisonedSocketCount, SOCKET_REST_MS } from '../../src/transport/connect
 import { connectionTroubles, DEFAULT_CONCURRENCY, send, setConcurrency, type HttpOutcome } from '../../src/transport/http-client.js';
 import { answerBytes, rawServer, type RawServer } from '../support/raw-http.js';
 import { takeTransportNotes } from '../../src/transport/notes.js';
+import { SharedSlots } from '../../src/transport/shared-slots.js';
 
 let server: RawServer | undefined;
 afterEach(async () => {
@@ -131,6 +132,24 @@ describe('keep-alive', () => {
       expect(await write).toMatchObject({ ok: false, unsent: true, message: 'not sent: the run was stopped' });
       await closed;
       expect(server!.requests.map((r) => r.head.split(' ')[1])).toEqual(['/held']);
+    });
+  });
+
+  describe("a thread sharing the run's slots", () => {
+    afterEach(() => setConcurrency(DEFAULT_CONCURRENCY));
+
+    it('reuses a resting socket rather than open connections beyond its own share of the slots and a quarter', async () => {
+      // Its pool may hold the whole run's limit (a thread may borrow every slot at the end), but while it holds
+      // 4 of 8 slots, a connection more than 4 and a quarter is a handshake for nothing: every freed socket is
+      // resting when the next round is sent at once, so each request of that round wanted a new one.
+      setConcurrency(4, SharedSlots.forRun(8));
+      server = await rawServer((_request, socket) => socket.write(answerBytes(200, '{}')));
+      for (let round = 0; round < 3; round += 1) {
+        const outcomes = await Promise.all([1, 2, 3, 4].map(() => post(server!.origin, '/read')));
+        expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+      }
+      expect(server.requests).toHaveLength(12);
+      expect(server.connections()).toBeLessThanOrEqual(5);
     });
   });
 
