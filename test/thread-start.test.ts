@@ -1,12 +1,13 @@
 /**
  * The checks' threads start as the probe goes out, and boot and start their units while its requests are on
- * the way: until the run begins they send nothing; cancelled (an unreachable target), they end without sending.
+ * the way: until the run begins, or the probe finds the target there, they send nothing; cancelled (an
+ * unreachable target), they end without sending.
  */
 import { mkdtempSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { targetsFromOrigin, type RunConfig } from '../src/config/run-config.js';
 import type { RunCollector, UnitFinished } from '../src/runner/collector.js';
 import { parseRunOptions } from '../src/runner/run-options.js';
@@ -78,6 +79,18 @@ describe('checks threads started ahead of their run', () => {
     expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual(RUN_UNITS);
     expect(finished.every((unit) => unit.failure === undefined)).toBe(true);
     expect(received).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('with their slots opened before the run (the target found there), send at once; what they find waits for the run', async () => {
+    received = 0;
+    const { finished, collector } = collecting();
+    const threads = startCheckThreads(runConfig());
+    threads.openSlots();
+    await vi.waitFor(() => expect(received).toBeGreaterThan(0), { timeout: 30_000 });
+    expect(finished).toEqual([]);
+    expect(await threads.run(collector, { onStop: () => undefined })).toEqual([]);
+    expect(finished.map((unit) => `${unit.suite}@${unit.network}`).sort()).toEqual(RUN_UNITS);
+    expect(finished.every((unit) => unit.failure === undefined)).toBe(true);
   }, 60_000);
 
   it('cancelled before their run, send nothing', async () => {

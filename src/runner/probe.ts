@@ -23,8 +23,13 @@ import { UsageError } from '../config/usage-error.js';
  */
 const PROBE_PATIENCE_MS = 2_000;
 
-/** A description of why the target is unreachable, or undefined when some base answered. */
-export async function probeTargets(config: RunConfig): Promise<string | undefined> {
+/**
+ * A description of why the target is unreachable, or undefined when some base answered. `secured` is told once
+ * every base probed is https and has its TLS session made: the target is there and trusted before its answer
+ * comes (against a distant target a round trip sooner), and no answer it then gives makes the run a usage
+ * error over its scheme. A plain http base is never told so: only its answer shows a TLS server behind it.
+ */
+export async function probeTargets(config: RunConfig, secured?: () => void): Promise<string | undefined> {
   // The probe goes out as the checks will (TLS material, proxy), and keeps to --max-rps too: its requests and
   // the checks' that follow share the target's limit.
   configureTransport(config);
@@ -40,11 +45,25 @@ export async function probeTargets(config: RunConfig): Promise<string | undefine
     else if (!config.readOnly) byBase.set(op.base, op);
   }
   const problems: string[] = [];
+  // Each base counted once, whatever connections its probe goes through.
+  let unsecured = byBase.size;
+  const baseSecured = (): (() => void) => {
+    let told = false;
+    return () => {
+      if (told) return;
+      told = true;
+      unsecured -= 1;
+      if (unsecured === 0) secured?.();
+    };
+  };
   const failures = await Promise.all(
     [...byBase.values()].map(async (op) => {
       const url = operationUrl(config.targets, op, op.network.kind === 'none' ? null : network);
       const outcome = await soonerOrStillOpen(
-        send({ method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' }, { timeoutMs: config.timeoutMs }),
+        send(
+          { method: 'POST', url, headers: { 'Content-Type': 'application/json' }, body: '{}' },
+          { timeoutMs: config.timeoutMs, ...(secured ? { tlsReady: baseSecured() } : {}) },
+        ),
         Math.min(PROBE_PATIENCE_MS, config.timeoutMs),
       );
       const problem = outcome === 'still open' ? undefined : await schemeOrTlsProblem(url, outcome);

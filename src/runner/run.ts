@@ -220,7 +220,8 @@ async function runOnce(partial: PartialRunConfig, io: RunIo): Promise<RunOutcome
     // probe is a round trip that the threads' start need not wait for.
     if (partial.engine !== 'inline' && partial.engine !== 'vitest') threads = startCheckThreads(config);
     else endCheckThreadsStartedEarly();
-    const unreachable = await probeTargets(config);
+    // A target whose TLS sessions are made is there: the threads send from then on, not a round trip later.
+    const unreachable = await probeTargets(config, () => threads?.openSlots());
     if (stopper.cause) return end({ results: [], incidents: [] });
     if (unreachable) {
       terminal.note(`✘ the target is unreachable: ${unreachable}`);

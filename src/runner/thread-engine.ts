@@ -22,9 +22,14 @@ import { CHECK_THREADS_AT_MOST, newCheckThread, takeCheckThreadsStartedEarly } f
 
 /**
  * Checks' threads started ahead of their run: they boot and start their units, whose requests wait until `run`
- * (nothing is sent before it, and nothing at all when the run is cancelled).
+ * or `openSlots` (nothing is sent before, and nothing at all when the run is cancelled first).
  */
 export interface CheckThreads {
+  /**
+   * Lets the units' requests go before `run`: the target is known to be there (its TLS session made). What
+   * the units find meanwhile is kept for `run`'s collector.
+   */
+  openSlots(): void;
   run(collector: RunCollector, control: EngineControl): Promise<string[]>;
   /** Ends the threads without a run (the run ended before its checks: an unreachable target, a stop). */
   cancel(): void;
@@ -33,10 +38,10 @@ export interface CheckThreads {
 /**
  * Starts the checks' threads of `config` now: each loads its code and the spec files, then draws units from
  * one counter here; `run` answers the incidents met outside any unit. The run-wide limit on requests in flight
- * is shared by the threads (src/transport/shared-slots.ts), and no slot is given before `run`. A run starts
- * them before its probe, so that the threads' start, their units' first requests (made on code not yet
- * compiled, a good part of a second's CPU) and the probe's round trip to a distant target are waited through
- * together.
+ * is shared by the threads (src/transport/shared-slots.ts), and no slot is given before `run` or `openSlots`.
+ * A run starts them before its probe, so that the threads' start, their units' first requests (made on code
+ * not yet compiled, a good part of a second's CPU) and the probe's round trip to a distant target are waited
+ * through together.
  */
 export function startCheckThreads(config: RunConfig): CheckThreads {
   const threads = checkThreadsFor(config);
@@ -111,6 +116,7 @@ export function startCheckThreads(config: RunConfig): CheckThreads {
   // A thread that fails before `run` is told so by `run` (or by no one, once cancelled): not an unhandled rejection.
   ended.catch(() => undefined);
   return {
+    openSlots: () => shared.open(),
     run(runCollector, control) {
       collector = runCollector;
       for (const tell of kept.splice(0)) tell(runCollector);

@@ -12,6 +12,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { StringDecoder } from 'node:string_decoder';
 import { madeOnce } from '../made-once.js';
 import {
@@ -111,6 +112,11 @@ export interface TransportOptions {
    * happens to its connection.
    */
   readonly writes?: boolean;
+  /**
+   * Told once the request's connection to an https target has its TLS session (never for plain http): the
+   * target is there, and its certificate is trusted.
+   */
+  readonly tlsReady?: () => void;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -689,8 +695,18 @@ class Exchange implements Attempt {
   tookSocket(taken: Socket): void {
     this.socket = taken;
     takeSocket(taken, originOf(this.request.url));
-    if (!taken.connecting) this.connected = true;
-    else taken.once(this.secure ? 'secureConnect' : 'connect', () => (this.connected = true));
+    if (!taken.connecting) this.connectionMade();
+    else taken.once(this.secure ? 'secureConnect' : 'connect', () => this.connectionMade());
+  }
+
+  private connectionMade(): void {
+    this.connected = true;
+    const { tlsReady } = this.options;
+    if (!this.secure || tlsReady === undefined) return;
+    // A proxy's tunnel hands over a socket whose TLS session with the target is still being made.
+    const socket = this.socket as TLSSocket;
+    if (socket.getProtocol?.() === 'unknown') socket.once('secureConnect', tlsReady);
+    else tlsReady();
   }
 
   giveUp(): void {
