@@ -25,9 +25,9 @@ const PROBE_PATIENCE_MS = 2_000;
 
 /**
  * A description of why the target is unreachable, or undefined when some base answered. `secured` is told once
- * every base probed is https and has its TLS session made: the target is there and trusted before its answer
- * comes (against a distant target a round trip sooner), and no answer it then gives makes the run a usage
- * error over its scheme. A plain http base is never told so: only its answer shows a TLS server behind it.
+ * every base probed is https and has its TLS session made: the target is there and its certificate trusted
+ * before its answer comes (against a distant target a round trip sooner). A plain http base is never told so:
+ * only its answer shows whether a TLS server is behind it.
  */
 export async function probeTargets(config: RunConfig, secured?: () => void): Promise<string | undefined> {
   // The probe goes out as the checks will (TLS material, proxy), and keeps to --max-rps too: its requests and

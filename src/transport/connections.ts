@@ -10,10 +10,10 @@
  *   the server closed the idle socket as it was taken) from a failure of the target.
  * - Bytes that come after an answer far sooner than the socket's last, while it is watched, make that answer
  *   suspect (`strayAfterAnswer`).
- * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile if the pool is not
- *   full enough), and
- *   the least recently freed one is reused first: stray bytes a server writes right after an answer (a double
- *   write) then find the socket idle and poison it, rather than being read as the answer to the next request.
+ * - A freed socket rests a moment before it is reused (a new connection is opened meanwhile while the pool
+ *   holds few enough), and the least recently freed one is reused first: stray bytes a server writes right
+ *   after an answer (a double write) then find the socket idle and poison it, rather than being read as the
+ *   answer to the next request.
  * - New TLS connections of a run resume the sessions its connections were given (`TlsSessions`), whichever
  *   agent made them; a proxy's agent checks the target's certificate against the target's own host.
  */
