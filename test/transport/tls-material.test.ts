@@ -9,9 +9,9 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ConnectionOptions, TLSSocket } from 'node:tls';
+import tls, { type ConnectionOptions, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeConnections, type Connections } from '../../src/transport/connections.js';
+import { authoritiesBesidesNodeRoots, makeConnections, type Connections } from '../../src/transport/connections.js';
 import { loopbackCertificate } from '../support/loopback-certificate.js';
 
 let server: https.Server;
@@ -106,6 +106,13 @@ describe('TLS material of a run', () => {
     } finally {
       without.destroy();
     }
+  });
+
+  it("leaves out of NODE_EXTRA_CA_CERTS the certificates among Node's own roots (however wrapped), and keeps every other one", () => {
+    const oneOfNodes = tls.rootCertificates[0]!.replace(/\n/g, '\r\n');
+    const bundle = `# a system bundle\n${oneOfNodes}\n${serverPems.cert}\n`;
+    const kept = authoritiesBesidesNodeRoots(bundle).map((pem) => pem.replace(/\s+/g, ''));
+    expect(kept).toEqual([serverPems.cert.replace(/\s+/g, '')]);
   });
 
   it('material node refuses (a key of another certificate) is no throw when the connections are made: the request fails with it', async () => {
