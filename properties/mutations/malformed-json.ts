@@ -21,12 +21,18 @@ const cutPoints = new Map<number, fc.Arbitrary<number>>();
 const TAILS = fc.constantFrom('}', ']', ',', 'x', '{}', 'null', '"');
 const EMPTY = fc.constant(raw('empty', '', 'an empty body'));
 
-/** A proper prefix of an object's text never closes it, so it is never JSON. */
+/**
+ * A proper prefix of an object's text never closes it, so it is never JSON. The cut falls between characters,
+ * never inside a surrogate pair: half a pair cannot be written as UTF-8, and the body sent would not be this one.
+ */
 function truncated(text: string): fc.Arbitrary<InvalidRequest> {
-  return madeOnce(cutPoints, text.length, () => fc.integer({ min: 1, max: text.length - 1 })).map((n) =>
-    raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`),
-  );
+  return madeOnce(cutPoints, text.length, () => fc.integer({ min: 1, max: text.length - 1 })).map((drawn) => {
+    const n = isHighSurrogate(text.charCodeAt(drawn - 1)) ? drawn - 1 : drawn;
+    return raw('truncated', text.slice(0, n), `cut after ${n} of ${text.length} characters`);
+  });
 }
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** Non-whitespace after the object: JSON allows only whitespace there. */
 function trailingGarbage(text: string): fc.Arbitrary<InvalidRequest> {

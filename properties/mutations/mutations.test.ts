@@ -132,6 +132,16 @@ describe('mutations', () => {
     }
   });
 
+  it('malformed-json: a truncated body never cuts a surrogate pair in half (half a pair cannot be sent as UTF-8)', () => {
+    const astral = { name: '\u{10536}\u{1D160}\u{16827}\u{10536}\u{1D160}\u{16827}' };
+    const truncated = outputs('malformed-json', astral).filter((i) => i.detail.startsWith('truncated'));
+    expect(truncated.length).toBeGreaterThan(20);
+    for (const invalid of truncated) {
+      expect(invalid.rawBody!.isWellFormed(), invalid.detail).toBe(true);
+      expect(() => JSON.parse(invalid.rawBody!)).toThrow();
+    }
+  });
+
   it('non-object-body: null needs no refusal (Go decodes it as {}), arrays and scalars SHOULD be refused', () => {
     const found = outputs('non-object-body', SWAP_BODY);
     expect(found.some((i) => i.body === null && i.refusal === 'none')).toBe(true);

@@ -303,7 +303,7 @@ function inFlightUnder(signal: AbortSignal): InFlight {
   });
 }
 
-/** Sees every completed exchange of this thread (`run --record`, src/replay/recorder.ts); none by default. */
+/** Sees every completed exchange of this thread (`run --record`, src/runner/recorder.ts); none by default. */
 let exchangeObserver: ((outcome: HttpOutcome) => void) | undefined;
 export function observeExchanges(observer: ((outcome: HttpOutcome) => void) | undefined): void {
   exchangeObserver = observer;

@@ -21,6 +21,7 @@ import { readReport, runCli, targetArgs, type CliResult } from '../support/run-c
 
 const verdicts = (report: Report): Record<string, string> => Object.fromEntries(checksOf(report).map((c) => [placeOf(c), c.status]));
 
+const RECORDED_SEED = 627377968;
 let dir: string;
 let cassetteFile: string;
 let recorded: CliResult;
@@ -36,8 +37,23 @@ beforeAll(async () => {
   target.args.push('--chain-rpc-url', server.chainNode!.urlTemplate);
   dir = mkdtempSync(join(tmpdir(), 'faithful-'));
   cassetteFile = join(dir, 'run.cassette.json');
+  // A fixed seed keeps the gate's own test deterministic. This one drew a malformed body cut inside a surrogate
+  // pair: that body went out as UTF-8 with U+FFFD, not as recorded, until the kept body became the sent one.
   recorded = await runCli(
-    ['run', ...target.args, '--networks', 'polygon,base', '--runs', '3', '--record', cassetteFile, '--report-dir', join(dir, 'recorded')],
+    [
+      'run',
+      ...target.args,
+      '--networks',
+      'polygon,base',
+      '--runs',
+      '3',
+      '--seed',
+      String(RECORDED_SEED),
+      '--record',
+      cassetteFile,
+      '--report-dir',
+      join(dir, 'recorded'),
+    ],
     target.env,
   );
   await server.close();

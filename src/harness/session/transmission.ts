@@ -29,7 +29,7 @@ export interface SendOptions {
   readonly method?: string;
   /** Overrides the URL entirely (wire checks on unknown routes). */
   readonly url?: string;
-  /** The exact bytes to send instead of JSON.stringify(body). */
+  /** The exact text to send instead of JSON.stringify(body) (sent as UTF-8: a lone surrogate goes as U+FFFD). */
   readonly rawBody?: string;
   readonly contentType?: string | null;
   /** `false`: no X-Access-Key; a string: that key instead of the configured one. */
@@ -84,7 +84,10 @@ export class Transmission {
     const key = options.accessKey === undefined ? this.config.accessKey : options.accessKey;
     if (key !== false) headers['X-Access-Key'] = key;
     const method = options.method ?? 'POST';
-    const payload = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : stringifyExact(body));
+    const text = options.rawBody ?? (method === 'GET' || method === 'HEAD' ? undefined : stringifyExact(body));
+    // UTF-8 has no lone surrogates: the encoder sends U+FFFD for one. The body kept for the report, the
+    // reproduction and the cassette is the one sent, so that a replay's request meets its recording.
+    const payload = text?.toWellFormed();
     if (sender !== undefined && this.config.replaying) headers[SENDER_HEADER] = sender;
     const request = { method, url, headers, ...(payload === undefined ? {} : { body: payload }) };
     if (sender !== undefined) tagSender(request, sender);
