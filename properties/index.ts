@@ -31,4 +31,4 @@ export {
   type NarrowedFilterPairConstraints,
   type NarrowingName,
 } from './narrowed-filter-pair.js';
-export { listingFilter, type ListingFilterConstraints } from './listing-filter.js';
+export { keepingFilter, listingFilter, type ListingFilterConstraints } from './listing-filter.js';

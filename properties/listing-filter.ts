@@ -60,6 +60,17 @@ export function listingFilter(constraints: ListingFilterConstraints = {}): fc.Ar
   });
 }
 
+/**
+ * The filter that names the listing's own value in every clause it has one for: it must find that listing (or
+ * one priced the same), whatever else the collection holds. Undefined when no value of the listing is known.
+ */
+export function keepingFilter(matching: ListingFilterConstraints['matching'] = {}): ListingFilter | undefined {
+  const own = { createdBy: matching.createdBy, marketplace: matching.marketplace, currencies: matching.currency };
+  const filter: Record<string, string[]> = {};
+  for (const clause of CLAUSES) if (own[clause] !== undefined) filter[clause] = [own[clause]];
+  return Object.keys(filter).length === 0 ? undefined : (filter as ListingFilter);
+}
+
 function otherAddress(own: string | undefined, seen: readonly string[] = []): fc.Arbitrary<string> {
   const fresh = address({ case: 'lower' }).filter((a) => a !== own?.toLowerCase());
   const known = seen.filter((a) => a.toLowerCase() !== own?.toLowerCase());

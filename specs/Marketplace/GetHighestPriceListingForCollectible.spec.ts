@@ -1,6 +1,6 @@
 import { IF } from '../../src/checks/catalogue-types.js';
 import { swapPairOf } from '../../src/config/fixtures.js';
-import { listingFilter } from '../../properties/index.js';
+import { keepingFilter, listingFilter } from '../../properties/index.js';
 import { GetHighestPriceListingForCollectible } from '../../src/contract/index.js';
 import {
   assertProperty,
@@ -26,8 +26,10 @@ const HIGHEST = `${IF} §What the service does: "find the highest-priced listing
 type Run = CheckRun<typeof GetHighestPriceListingForCollectible>;
 
 /**
- * The unfiltered answer (the example) against a seeded property over filters built around it: each filtered
- * answer is judged; a finding fails the check, and without any judged answer it is skipped.
+ * The unfiltered answer (the example) against the filter naming its own values, then a seeded property over
+ * filters built around it: each filtered answer is judged; a finding fails the check, and without any judged
+ * answer it is skipped. The drawn filters may all exclude the listing and find nothing, which decides nothing:
+ * the filter that keeps it is asked every time, so a run with a listing always judges one.
  */
 async function overFilters(
   run: Run,
@@ -47,23 +49,37 @@ async function overFilters(
   let shrinking = false;
   const seen = await seenInCollection(run);
   const enough = judgedEnough(run.config, run.session.operationId, run.network?.slug ?? null);
+  /** Whether the filtered answer could be judged (a finding ends the check). */
+  const judgeFiltered = async (filter: ListingFilter): Promise<boolean> => {
+    const answer = await sendShared(run, { ...request, filter });
+    if (answer.status !== 200 || answer.json === undefined) {
+      reasons.add(`a filtered request got ${answer.status}`);
+      return false;
+    }
+    let judgement = judge(top, filter, singleOrderIn(answer.json));
+    if (judgement !== 'holds' && 'finding' in judgement) judgement = await judgeAgain(run, request, filter, judge);
+    if (judgement === 'holds') {
+      judged += 1;
+      return true;
+    }
+    if ('finding' in judgement) {
+      shrinking = true;
+      run.fail(judgement.finding);
+    }
+    reasons.add(judgement.undecided);
+    return false;
+  };
+  const keeping = top ? keepingFilter(matching) : undefined;
+  if (keeping) await judgeFiltered(keeping);
+  else reasons.add(top ? 'the listing names no maker, marketplace or currency to filter on' : 'the unfiltered request found no listing');
+  // The drawn filters judged, apart from the keeping one: the quick profile's bound is on these.
+  let drawnJudged = 0;
   await assertProperty(
     run,
     listingFilter({ matching, seen }),
     async (filter) => {
-      if (judged >= enough && !shrinking) return;
-      const answer = await sendShared(run, { ...request, filter });
-      if (answer.status !== 200 || answer.json === undefined) {
-        reasons.add(`a filtered request got ${answer.status}`);
-        return;
-      }
-      let judgement = judge(top, filter, singleOrderIn(answer.json));
-      if (judgement !== 'holds' && 'finding' in judgement) judgement = await judgeAgain(run, request, filter, judge);
-      if (judgement === 'holds') judged += 1;
-      else if ('finding' in judgement) {
-        shrinking = true;
-        run.fail(judgement.finding);
-      } else reasons.add(judgement.undecided);
+      if (drawnJudged >= enough && !shrinking) return;
+      if (await judgeFiltered(filter)) drawnJudged += 1;
     },
     { seed: deriveSeed(run.config.seed, run.session.operationId, run.network?.slug ?? '', 'listing-filter'), numRuns: run.config.runs },
   );

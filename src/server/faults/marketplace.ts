@@ -228,6 +228,18 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     trips: [{ check: 'highest-listing-honours-filter', operation: HIGHEST }],
   },
   {
+    name: 'highest-listing-filtered-finds-nothing',
+    description: 'GetHighestPriceListingForCollectible with any filter answers no listing, even one the filter keeps',
+    hooks: {
+      transform: onSuccess(HIGHEST, (body, ctx) => {
+        if (requestFilter(ctx.rawBody)) body['order'] = null;
+      }),
+    },
+    operations: [HIGHEST],
+    networks: TWO,
+    trips: [{ check: 'highest-listing-honours-filter', operation: HIGHEST }],
+  },
+  {
     name: 'highest-listing-filtered-above-unfiltered',
     description: 'GetHighestPriceListingForCollectible prices filtered answers at ten times their listing',
     hooks: {
