@@ -29,7 +29,11 @@ function withReportDir(args: readonly string[]): { withDir: readonly string[]; r
   return { withDir: args.includes('--report-dir') || args[0] !== 'run' ? args : [...args, '--report-dir', reportDir], reportDir };
 }
 
-export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 240_000): Promise<CliResult> {
+export function runCli(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = {},
+  timeoutMs = 240_000,
+): Promise<CliResult> {
   const { withDir, reportDir } = withReportDir(args);
   return new Promise((resolve) => {
     execFile(
