@@ -75,6 +75,8 @@ function targetFlags(report: Report, raw: RawRerunOptions): Partial<RawRunOption
 function recordedFile(flag: string, given: string | undefined, recorded: FileInput | undefined, notes: string[]): string | undefined {
   if (given !== undefined && given !== '') return given;
   if (!recorded) return undefined;
+  if (recorded.piped)
+    throw new UsageError(`rerun: the run read ${flag} from a pipe (${recorded.file}), whose text is not kept: give ${flag} again`);
   const now = fileInput(recorded.file);
   if (!now) throw new UsageError(`rerun: the run read ${flag} ${recorded.file}, which cannot be read from here: give ${flag} again`);
   if (now.sha256 !== recorded.sha256)
@@ -186,11 +188,12 @@ export async function rerunCommand(
   raw: RawRerunOptions,
   io: { log: (line: string) => void },
 ): Promise<{ exitCode: 0 | 1; lines: RerunLine[]; report?: Report }> {
-  const plan = planRerun(reportArg, raw);
-  if (plan.failures.length === 0) {
+  // Nothing to re-run needs none of the run's inputs: a report from another machine says so as it is.
+  if (!checksOf(readReportFile(reportArg)).some(isBroken)) {
     io.log(`${reportArg}: no check failed or errored; nothing to re-run`);
     return { exitCode: 0, lines: [] };
   }
+  const plan = planRerun(reportArg, raw);
   const options = { ...parseRunOptions(plan.raw), selection: plan.selection };
   for (const note of plan.notes) io.log(note);
   io.log(

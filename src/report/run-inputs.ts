@@ -18,6 +18,8 @@ const FileInputSchema = Type.Object(
     /** The path as given on the command line (relative to where the run was started, when it was). */
     file: Type.String(),
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    /** Read from a pipe (`--fixtures <(…)`): what came through it is not kept, so a rerun needs the flag again. */
+    piped: Type.Optional(Type.Literal(true)),
   },
   { additionalProperties: false },
 );

@@ -14,7 +14,7 @@ export function fileInput(file: string): FileInput | undefined {
   try {
     if (statSync(file).isFIFO()) {
       const sha256 = pipedFingerprint(file);
-      return sha256 === undefined ? undefined : { file, sha256 };
+      return sha256 === undefined ? undefined : { file, sha256, piped: true };
     }
     return { file, sha256: sha256Of(readFileSync(file)) };
   } catch {

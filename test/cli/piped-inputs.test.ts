@@ -50,7 +50,7 @@ describe.concurrent('pipes as inputs', () => {
     expect(result.code, result.stdout + result.stderr).toBe(0);
     const report = readReport(result.reportDir);
     expect(report.networks.map((n) => n.slug)).toEqual(['polygon']);
-    expect(report.run.inputs?.fixtures).toEqual({ file: fixturesPipe, sha256: sha256(fixturesText) });
+    expect(report.run.inputs?.fixtures).toEqual({ file: fixturesPipe, sha256: sha256(fixturesText), piped: true });
   }, 240_000);
 
   it.runIf(spawnSync('bash', ['--version']).status === 0)(

@@ -5,7 +5,7 @@
  * code follows the run's rule.
  */
 import { createServer, request, type Server } from 'node:http';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -141,6 +141,32 @@ describe('what a rerun cannot take from the report', () => {
     ]);
     expect(planRerun(changed, {}).raw.fixtures).toBe(fixturesFile);
   });
+
+  it('a fixtures pipe brought text that is not kept: the rerun names the flag to give again (exit 2, one line)', async () => {
+    const report = readReport(first.reportDir);
+    const piped = { file: '/dev/fd/63', sha256: report.run.inputs!.fixtures!.sha256, piped: true as const };
+    const dir = withRun({ inputs: { ...report.run.inputs!, fixtures: piped } });
+    const result = await runCliInProcess(['rerun', dir], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr.trim()).toBe(
+      'conformance: rerun: the run read --fixtures from a pipe (/dev/fd/63), whose text is not kept: give --fixtures again',
+    );
+    expect(planRerun(dir, { fixtures: fixturesFile, limitedAccessKey: 'k' }).raw.fixtures).toBe(fixturesFile);
+  });
+
+  it('a report with nothing to re-run says so, though its inputs cannot be read here (exit 0)', async () => {
+    const gone = join(mkdtempSync(join(tmpdir(), 'fixtures-')), 'fixtures.json');
+    writeFileSync(gone, JSON.stringify(broken.fixtures));
+    const passed = await runCliInProcess(
+      ['run', '--target', broken.origin, '--fixtures', gone, '--networks', 'polygon', '--operations', 'API.GetSwapPrice'],
+      env,
+    );
+    expect(passed.code, passed.stdout + passed.stderr).toBe(0);
+    rmSync(gone);
+    const rerun = await runCliInProcess(['rerun', passed.reportDir], env);
+    expect(rerun.code, rerun.stdout + rerun.stderr).toBe(0);
+    expect(rerun.stdout).toContain('no check failed or errored; nothing to re-run');
+  }, 240_000);
 
   it('a chain node URL is never stored: the rerun says to give it again', () => {
     const report = readReport(first.reportDir);
