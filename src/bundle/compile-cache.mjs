@@ -1,6 +1,6 @@
 // Where a run keeps the code V8 compiled from its bundle, so that the next run loads it instead of compiling it
 // again (Node 22.1 and later: module.enableCompileCache). A run's three threads each compile the same bundle as
-// they start, on a machine that often has two cores: that is most of a run's start. Node 20 has no such cache,
+// they start, on a machine that often has two cores: a good part of a run's start. Node 20 has no such cache,
 // and a folder that cannot be written leaves the run as it was: the cache only ever saves time.
 // Plain JavaScript: bin/load-cli.mjs calls it before any bundle is loaded.
 import module from 'node:module';
