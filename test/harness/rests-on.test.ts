@@ -7,12 +7,13 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineCheck } from '../../src/checks/definition.js';
-import { targetsFromOrigin, type RunConfig } from '../../src/config/run-config.js';
+import type { RunConfig } from '../../src/config/run-config.js';
 import { networkBySlug } from '../../src/contract/networks.js';
 import { findOperation, GetHighestPriceListingForCollectible } from '../../src/contract/operations.js';
 import { RESPONSE_SCHEMA } from '../../src/harness/common-checks.js';
 import { CheckSession } from '../../src/harness/session.js';
 import { listen } from '../support/hostile.js';
+import { sessionConfig } from '../support/session-config.js';
 
 const KEY = 'rests-on-test-key-0123456789abcdef';
 const LISTING = '{"order":{"priceUSD":953.44}}';
@@ -34,26 +35,7 @@ afterAll(() => {
   server.close();
 });
 
-function config(): RunConfig {
-  return {
-    targets: targetsFromOrigin(origin),
-    embedded: false,
-    accessKey: KEY,
-    networks: ['polygon'],
-    operations: ['Marketplace.GetFloorOrder'],
-    seed: 1,
-    runId: '000000000001',
-    runs: 1,
-    timeoutMs: 10_000,
-    concurrency: 4,
-    strict: false,
-    readOnly: false,
-    allowDestructive: false,
-    requireComplete: false,
-    fixtures: { networks: {} },
-    reportDir: '/nonexistent',
-  };
-}
+const config = (): RunConfig => sessionConfig(origin, KEY);
 
 const session = () => new CheckSession(findOperation('Marketplace.GetFloorOrder')!, networkBySlug('polygon'), config());
 /** A check with the id of one the catalogue holds (the session files results by catalogue id). */

@@ -5,13 +5,14 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetsFromOrigin, type RunConfig } from '../../src/config/run-config.js';
+import type { RunConfig } from '../../src/config/run-config.js';
 import { networkBySlug } from '../../src/contract/networks.js';
 import { findOperation } from '../../src/contract/operations.js';
 import { MALFORMED_JSON } from '../../src/harness/common-checks.js';
 import { CheckSession } from '../../src/harness/session.js';
 import { observeExchanges, type HttpOutcome } from '../../src/transport/http-client.js';
 import { listen } from '../support/hostile.js';
+import { sessionConfig } from '../support/session-config.js';
 
 const KEY = 'sent-text-test-key-0123456789abcdef';
 const received: string[] = [];
@@ -34,24 +35,7 @@ afterAll(() => {
   server.close();
 });
 
-const config = (): RunConfig => ({
-  targets: targetsFromOrigin(origin),
-  embedded: false,
-  accessKey: KEY,
-  networks: ['polygon'],
-  operations: ['Marketplace.GetFloorOrder'],
-  seed: 1,
-  runId: '000000000001',
-  runs: 1,
-  timeoutMs: 10_000,
-  concurrency: 4,
-  strict: false,
-  readOnly: false,
-  allowDestructive: false,
-  requireComplete: false,
-  fixtures: { networks: {} },
-  reportDir: '/nonexistent',
-});
+const config = (): RunConfig => sessionConfig(origin, KEY);
 
 describe('the body kept for a request', () => {
   it('is the text the server read, also when the raw body cut a surrogate pair in half', async () => {

@@ -5,13 +5,14 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { targetsFromOrigin, type RunConfig } from '../../src/config/run-config.js';
+import type { RunConfig } from '../../src/config/run-config.js';
 import { networkBySlug } from '../../src/contract/networks.js';
 import { findOperation } from '../../src/contract/operations.js';
 import { AUTH_INVALID_KEY, RESPONSE_SCHEMA } from '../../src/harness/common-checks.js';
 import { CheckSession } from '../../src/harness/session.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../../src/transport/http-client.js';
 import { listen } from '../support/hostile.js';
+import { sessionConfig } from '../support/session-config.js';
 
 const KEY = 'session-memory-test-key-0123456789';
 const ITEM = JSON.stringify({ id: 1, note: 'x'.repeat(80) });
@@ -40,26 +41,7 @@ afterAll(() => {
   server.close();
 });
 
-function config(): RunConfig {
-  return {
-    targets: targetsFromOrigin(origin),
-    embedded: false,
-    accessKey: KEY,
-    networks: ['polygon'],
-    operations: ['Marketplace.GetFloorOrder'],
-    seed: 1,
-    runId: '000000000001',
-    runs: 1,
-    timeoutMs: 10_000,
-    concurrency: 4,
-    strict: false,
-    readOnly: false,
-    allowDestructive: false,
-    requireComplete: false,
-    fixtures: { networks: {} },
-    reportDir: '/nonexistent',
-  };
-}
+const config = (): RunConfig => sessionConfig(origin, KEY);
 
 describe('a session against near-cap answers', () => {
   it('hands the checks the whole parsed answer but keeps only what a report can show', async () => {
