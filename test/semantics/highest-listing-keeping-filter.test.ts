@@ -5,31 +5,28 @@
  * was then reported incomplete under some seeds: with one property run, seed 27 drew a filter that judged
  * nothing on each of polygon, base and xai-sepolia.
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { faultByName } from '../../src/server/faults.js';
-import { startReferenceServer } from '../../src/server/index.js';
-import type { RunningReferenceServer } from '../../src/server/types.js';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/model.js';
-import { readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
+import { runOnReferenceServer } from '../support/reference-run.js';
+import { readReport } from '../support/run-cli.js';
 
 const HIGHEST = 'Marketplace.GetHighestPriceListingForCollectible';
 const FILTER_CHECKS = ['highest-listing-honours-filter', 'highest-listing-not-below-filtered'];
 const NETWORKS = ['polygon', 'base', 'xai-sepolia'];
 /** With one property run, a seed whose drawn filters alone judge nothing on any of NETWORKS. */
 const SEED = '27';
-const servers: RunningReferenceServer[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
 
 async function runAgainst(fault?: string): Promise<Report> {
-  const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: fault ? [faultByName(fault)!.hooks] : [] });
-  servers.push(server);
-  const target = targetArgs(server);
-  const result = await runCliInProcess(
-    ['run', ...target.args, '--networks', NETWORKS.join(','), '--operations', HIGHEST, '--runs', '1', '--seed', SEED],
-    target.env,
-  );
+  const result = await runOnReferenceServer(fault, [
+    '--networks',
+    NETWORKS.join(','),
+    '--operations',
+    HIGHEST,
+    '--runs',
+    '1',
+    '--seed',
+    SEED,
+  ]);
   expect(result.code, result.stdout + result.stderr).toBe(fault ? 1 : 0);
   return readReport(result.reportDir);
 }

@@ -4,40 +4,18 @@
  * repeat are played once more. A conformant server passes the three rules; one that refuses a repeated removal
  * is caught under the same seed (a SHOULD finding).
  */
-import { afterAll, describe, expect, it } from 'vitest';
-import { faultByName } from '../../src/server/faults.js';
-import { startReferenceServer } from '../../src/server/index.js';
-import type { RunningReferenceServer } from '../../src/server/types.js';
+import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/model.js';
-import { readReport, runCliInProcess, targetArgs } from '../support/run-cli.js';
+import { runOnReferenceServer } from '../support/reference-run.js';
+import { readReport } from '../support/run-cli.js';
 
 const REMOVE = 'Builder.RemoveAudienceContacts';
 const RULES = ['remove-contacts-removes', 'remove-contacts-count', 'remove-contacts-idempotent'];
 /** With one property run, a seed whose drawn model run makes no removal it repeats. */
 const SEED = '11';
-const servers: RunningReferenceServer[] = [];
-afterAll(async () => {
-  await Promise.all(servers.map((s) => s.close()));
-});
-
 async function runAgainst(fault?: string): Promise<Report> {
-  const server = await startReferenceServer({ host: '127.0.0.1', port: 0, faults: fault ? [faultByName(fault)!.hooks] : [] });
-  servers.push(server);
-  const target = targetArgs(server);
-  const args = [
-    'run',
-    ...target.args,
-    '--networks',
-    'polygon',
-    '--operations',
-    REMOVE,
-    '--runs',
-    '1',
-    '--seed',
-    SEED,
-    '--allow-destructive',
-  ];
-  const result = await runCliInProcess(args, target.env);
+  const args = ['--networks', 'polygon', '--operations', REMOVE, '--runs', '1', '--seed', SEED, '--allow-destructive'];
+  const result = await runOnReferenceServer(fault, args);
   // remove-contacts-idempotent is a SHOULD: its finding is reported without failing the run.
   expect(result.code, result.stdout + result.stderr).toBe(0);
   return readReport(result.reportDir);
