@@ -1,9 +1,9 @@
 /**
  * In a source checkout the command line runs from a bundle of its sources (src/bundle/current.mjs): built on first
- * use, reused while the sources are unchanged, rebuilt when one changes, and running the same checks as the
- * TypeScript sources do.
+ * use, reused while the sources are unchanged, rebuilt when one changes (the checks' thread one file of its own),
+ * and running the same checks as the TypeScript sources do.
  */
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readReportFile } from '../../src/report/report-checks.js';
@@ -36,6 +36,9 @@ describe('the command line bundle', () => {
       const added = bundles().filter((name) => !before.includes(name));
       expect(added).toHaveLength(1);
       for (const file of ['cli.mjs', 'check-thread.mjs']) expect(readdirSync(join(CACHE, added[0]!))).toContain(file);
+      // The checks' thread is one file, its spec files inside: it imports no chunk beside it.
+      const thread = readFileSync(join(CACHE, added[0]!, 'check-thread.mjs'), 'utf8');
+      expect(thread).not.toMatch(/\bfrom\s*["']\.\/|\bimport\s*\(\s*["']\.\//);
     } finally {
       utimesSync(source, atime, mtime);
     }
