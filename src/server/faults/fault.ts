@@ -13,6 +13,10 @@ export interface ExpectedTrip {
 export interface Fault {
   readonly name: string;
   readonly description: string;
+  /**
+   * Hooks that remember what they answered are made anew each time they are read (a getter), so that each
+   * server they are given to starts clean: kept in the table, one run's memory broke the next run's server.
+   */
   readonly hooks: FaultHooks;
   /** What the self-test runs: few operations and networks, so each fault costs a second or two. */
   readonly operations: readonly string[];

@@ -302,7 +302,9 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
   {
     name: 'checkout-options-vary',
     description: 'the checkout options flip between crypto "all" and "none" each time the same request is answered',
-    hooks: { transform: flipCheckoutOptions() },
+    get hooks() {
+      return { transform: flipCheckoutOptions() };
+    },
     operations: [CHECKOUT_MARKETPLACE, CHECKOUT_SALES],
     networks: TWO,
     trips: [
@@ -339,7 +341,9 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     name: 'cancel-generation-cancels',
     description:
       'GenerateCancelTransaction takes the order out of the book itself (GetFloorOrder no longer answers it), instead of leaving the change to the steps it returns',
-    hooks: generationChangesBook(CANCEL),
+    get hooks() {
+      return generationChangesBook(CANCEL);
+    },
     operations: [CANCEL],
     networks: ['polygon'],
     trips: [{ check: 'generation-leaves-state-unchanged', operation: CANCEL }],
@@ -348,7 +352,9 @@ export const MARKETPLACE_FAULTS: readonly Fault[] = [
     name: 'sell-generation-fills-offer',
     description:
       'GenerateSellTransaction takes the offer it sells into out of the book itself (GetFloorOrder no longer answers it), instead of leaving the sale to the steps it returns',
-    hooks: generationChangesBook(SELL),
+    get hooks() {
+      return generationChangesBook(SELL);
+    },
     operations: [SELL],
     networks: ['polygon'],
     trips: [{ check: 'generation-leaves-state-unchanged', operation: SELL }],
