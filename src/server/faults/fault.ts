@@ -15,7 +15,8 @@ export interface Fault {
   readonly description: string;
   /**
    * Hooks that remember what they answered are made anew each time they are read (a getter), so that each
-   * server they are given to starts clean: kept in the table, one run's memory broke the next run's server.
+   * server they are given to starts clean: made once for the table, a server would start with what an earlier
+   * server of the process had answered (a book already emptied by another run's generations).
    */
   readonly hooks: FaultHooks;
   /** What the self-test runs: few operations and networks, so each fault costs a second or two. */
