@@ -1,5 +1,7 @@
 /**
  * `npm run bench`: how fast the suite certifies, measured in one go on this machine. Prints
+ *   - the Node it runs on (every process it starts runs on the same, `process.execPath`: put another Node first in
+ *     PATH to measure that one), the machine's cores and its load average, at the start and after the runs;
  *   - the full default certification of the embedded server (39 networks, every operation), run as a user runs
  *     it (the command line in a process of its own, start-up included): wall time and requests per second, the
  *     median of `--repeat` runs, peak memory and CPU time;
@@ -27,7 +29,7 @@
 import { execFile, spawn } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -293,6 +295,12 @@ const medianBy = <T>(items: readonly T[], key: (item: T) => number): T =>
   items.toSorted((a, b) => key(a) - key(b))[Math.floor(items.length / 2)]!;
 const median = (xs: number[]): number => medianBy(xs, (x) => x);
 
+// Every figure depends on the Node that ran it and on how busy the machine was: said first, and the load again last.
+const loadAverage = (): string => loadavg()[0]!.toFixed(2);
+console.log(
+  `node ${process.version} (every command line and server the bench starts runs on it: another Node first in PATH measures that one) · ${availableParallelism()} cores · load average ${loadAverage()} at the start`,
+);
+
 const repeat = Number(values.repeat);
 const runs: RunFigures[] = [];
 for (let i = 0; i < repeat; i += 1) {
@@ -488,6 +496,8 @@ const secureBound = (secure.figures.requests * Number(values['latency-ms'])) / 1
 console.log(
   `full run over HTTPS, ${values['latency-ms']} ms latency: median wall ${secure.figures.wallSeconds.toFixed(2)} s over ${secureRuns.length} (${secureRuns.map((r) => r.figures.wallSeconds.toFixed(2)).join(', ')} s) · ${secure.figures.requests} requests · bound ${secureBound.toFixed(2)} s · wall ${(secure.figures.wallSeconds / secureBound).toFixed(3)}× the bound (goal ≤ 1.1) · TLS handshakes of that run: ${secure.full} full, ${secure.resumed} resumed · ${secure.figures.verdict}`,
 );
+
+console.log(`load average ${loadAverage()} at the end of the runs`);
 
 // What a team adds to its project, last: it packs the package (a build) and downloads every dependency.
 console.log(installLine(await consumerInstall()));
